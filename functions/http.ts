@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type * as z from 'zod/mini';
+import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
+
+/** An answer in the one error shape: `{ error: { code, message, fields? } }`. */
+export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return c.json(body, status);
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON body and checks it against a contract schema. Anything else (another content type,
+ * a body over the cap, broken JSON, fields that break the contract) is answered with the matching
+ * 415/413/400 error and never reaches the handler.
+ */
+export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): Promise<Parsed<z.output<S>>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    return { ok: false, response: apiError(c, 415, 'unsupported_media_type', 'Send the body as application/json') };
+  }
+  const tooLarge = () => ({ ok: false as const, response: apiError(c, 413, 'payload_too_large', `The body must be at most ${MAX_JSON_BYTES} bytes`) });
+  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return tooLarge();
+  const text = await readCapped(c.req.raw, MAX_JSON_BYTES);
+  if (text === null) return tooLarge();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, response: apiError(c, 400, 'invalid_json', 'The body is not valid JSON') };
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+    return { ok: false, response: apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', fields) };
+  }
+  return { ok: true, data: result.data };
+}
+
+/** The body as text, or null once it grows past `limit` bytes (read no further than that). */
+async function readCapped(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Blob(chunks as BlobPart[]).text();
+}
+
+/** The `limit` query parameter as a page size within the cap. */
+export function pageSize(c: Context, defaults: { default: number; max: number }): number {
+  const asked = Number.parseInt(c.req.query('limit') ?? '', 10);
+  return Number.isFinite(asked) && asked > 0 ? Math.min(asked, defaults.max) : defaults.default;
+}

@@ -1,0 +1,73 @@
+/**
+ * The embedded default host (`npm start`): one Node process serving the prebuilt pages from
+ * dist/client, the API over a libSQL file, and uploaded media from a local folder.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { openDatabase } from '../db/client.ts';
+import { applySampleContent } from '../db/seed.ts';
+import { langFromPath } from '../src/i18n/languages.ts';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const { client, db } = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+const sample = await applySampleContent(db, config.SAMPLE_CONTENT);
+if (sample === 'loaded') console.log('Loaded sample content (turn it off with SAMPLE_CONTENT=off).');
+if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
+
+const api = createApp({ db });
+const site = new Hono();
+
+site.all('/api/*', (c) => api.fetch(c.req.raw));
+site.use(
+  '/_astro/*',
+  serveStatic({
+    root: clientDir,
+    // Hashed file names: a changed file gets a new name, so these can be kept for a year.
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  }),
+);
+site.use('*', serveStatic({ root: clientDir }));
+site.notFound(async (c) => {
+  const lang = langFromPath(c.req.path);
+  const page = await readFile(`${clientDir}${lang === 'en' ? '' : `${lang}/`}404.html`, 'utf8');
+  return c.html(page, 404);
+});
+
+const server = serve({ fetch: site.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  console.log(`Find. Help. Reunite. is running at http://${host === '127.0.0.1' ? 'localhost' : host}:${info.port}/`);
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${config.PORT} is already in use. Stop the other server, or start this one on another port: PORT=${config.PORT + 1} npm start`
+      : `The server could not start: ${error.message}`,
+  );
+  process.exit(1);
+});
+
+function stop() {
+  server.close(() => {
+    client.close();
+    process.exit(0);
+  });
+  // Open keep-alive connections would hold the close; nothing is left to wait for.
+  server.closeAllConnections?.();
+}
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

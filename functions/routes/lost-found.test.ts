@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { tempDatabase } from '../../tests/temp-db.ts';
+import { LIMITS, MAX_JSON_BYTES, type LostFoundPost } from '../../src/contract/index.ts';
+
+let store: Awaited<ReturnType<typeof tempDatabase>>;
+let app: ReturnType<typeof createApp>;
+
+beforeEach(async () => {
+  store = await tempDatabase();
+  app = createApp({ db: store.db });
+});
+afterEach(() => store.close());
+
+const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  app.request('/api/lost-found', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+const list = async (query = '') => (await (await app.request(`/api/lost-found${query}`)).json()) as LostFoundPost[];
+
+const rowCount = async () => Number((await store.client.execute('select count(*) as n from lost_found_posts')).rows[0]!.n);
+
+describe('POST /api/lost-found', () => {
+  it('stores a post with the fields of the contract and answers it', async () => {
+    const response = await post({
+      name: '  Rosa Hernández ',
+      lastSeenCity: 'Fresno',
+      lastSeenDate: '2026-11-01',
+      description: 'Blue cardigan',
+      contact: '(559) 555-0142',
+    });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as LostFoundPost;
+    expect(created).toMatchObject({
+      name: 'Rosa Hernández',
+      lastSeenCity: 'Fresno',
+      lastSeenDate: '2026-11-01',
+      description: 'Blue cardigan',
+      photoUrl: null,
+      contact: '(559) 555-0142',
+      sample: false,
+    });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(created.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await list()).toEqual([created]);
+  });
+
+  it('turns blank optional fields into null and ignores fields it does not know', async () => {
+    const response = await post({ name: 'Ana', lastSeenCity: '  ', lastSeenDate: '', id: 'mine', createdAt: '2000-01-01', sample: true });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as LostFoundPost;
+    expect(created).toMatchObject({ name: 'Ana', lastSeenCity: null, lastSeenDate: null, sample: false });
+    expect(created.id).not.toBe('mine');
+  });
+
+  it.each([
+    ['a missing name', {}, 'name'],
+    ['a blank name', { name: '   ' }, 'name'],
+    ['a name of the wrong type', { name: 42 }, 'name'],
+    ['an over-long name', { name: 'x'.repeat(LIMITS.name + 1) }, 'name'],
+    ['an over-long description', { name: 'Ana', description: 'x'.repeat(LIMITS.description + 1) }, 'description'],
+    ['a city of the wrong type', { name: 'Ana', lastSeenCity: ['Fresno'] }, 'lastSeenCity'],
+    ['a date that does not exist', { name: 'Ana', lastSeenDate: '2026-02-30' }, 'lastSeenDate'],
+    ['a date in the future', { name: 'Ana', lastSeenDate: '2999-01-01' }, 'lastSeenDate'],
+    ['a photo on another site', { name: 'Ana', photoUrl: 'https://tracker.example/p.jpg' }, 'photoUrl'],
+    ['a photo path that climbs out', { name: 'Ana', photoUrl: '/images/../data/app.db' }, 'photoUrl'],
+  ])('refuses %s with 400 and stores nothing', async (_label, body, field) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; message: string; fields: Record<string, string> } };
+    expect(error.code).toBe('invalid_input');
+    expect(error.fields[field]).toEqual(expect.any(String));
+    expect(await rowCount()).toBe(0);
+  });
+
+  it('refuses a body that is not a JSON object', async () => {
+    for (const body of ['{"name": "Ana"', 'null', '[]', '"Ana"']) {
+      const response = await post(body);
+      expect(response.status, body).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(/^invalid_/);
+    }
+    expect(await rowCount()).toBe(0);
+  });
+
+  it('refuses another content type with 415 and an oversize body with 413', async () => {
+    expect((await post({ name: 'Ana' }, { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await post('name=Ana', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    const huge = JSON.stringify({ name: 'Ana', description: 'x'.repeat(MAX_JSON_BYTES) });
+    expect((await post(huge)).status).toBe(413);
+    expect(await rowCount()).toBe(0);
+  });
+});
+
+describe('GET /api/lost-found', () => {
+  it('lists newest first, in pages of at most the asked size, continuing with before=', async () => {
+    for (const name of ['First', 'Second', 'Third']) {
+      expect((await post({ name })).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const firstPage = await list('?limit=2');
+    expect(firstPage.map((p) => p.name)).toEqual(['Third', 'Second']);
+    const nextPage = await list(`?limit=2&before=${encodeURIComponent(firstPage[1]!.createdAt)}`);
+    expect(nextPage.map((p) => p.name)).toEqual(['First']);
+  });
+
+  it('answers an empty list, and 400 for a before= that is not a date', async () => {
+    expect(await list()).toEqual([]);
+    expect((await app.request('/api/lost-found?before=yesterday')).status).toBe(400);
+  });
+
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const response = await app.request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});

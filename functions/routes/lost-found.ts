@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { and, desc, lt } from 'drizzle-orm';
+import { lostFoundInput, PAGE_SIZE, type LostFoundPost } from '../../src/contract/index.ts';
+import { lostFoundPosts } from '../../db/schema.ts';
+import type { Deps } from '../app.ts';
+import { apiError, pageSize, readJson } from '../http.ts';
+
+type Row = typeof lostFoundPosts.$inferSelect;
+
+const toPost = ({ isSample, ...row }: Row): LostFoundPost => ({ ...row, sample: isSample });
+
+/** GET/POST /api/lost-found: the missing-person board, newest first. */
+export function lostFoundRoutes({ db }: Deps) {
+  return new Hono()
+    .get('/', async (c) => {
+      const before = c.req.query('before');
+      if (before !== undefined && Number.isNaN(Date.parse(before))) {
+        return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      }
+      const rows = await db
+        .select()
+        .from(lostFoundPosts)
+        .where(and(before ? lt(lostFoundPosts.createdAt, new Date(before).toISOString()) : undefined))
+        .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
+        .limit(pageSize(c, PAGE_SIZE));
+      return c.json(rows.map(toPost));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, lostFoundInput);
+      if (!input.ok) return input.response;
+      const row = { ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date().toISOString() };
+      await db.insert(lostFoundPosts).values(row);
+      return c.json(toPost(row), 201);
+    });
+}

@@ -1,0 +1,32 @@
+import { LOCALES, type Lang } from '../i18n/languages.ts';
+
+/**
+ * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere.
+ * Plain dates (YYYY-MM-DD) are calendar days and are shown as such in every time zone.
+ */
+export function formatDate(value: string, lang: Lang): string {
+  const plainDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(plainDay ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    ...(plainDay ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+export type ContactKind = 'email' | 'phone' | 'web' | 'text';
+
+/**
+ * How to reach a poster: an email address (has an at-sign), a web address, a phone number
+ * (tel: with only digits and plus), or plain text with no link.
+ */
+export function contactLink(contact: string): { kind: ContactKind; href: string | null } {
+  const value = contact.trim();
+  if (value.includes('@')) return { kind: 'email', href: `mailto:${value}` };
+  if (/^https?:\/\//i.test(value)) return { kind: 'web', href: value };
+  const dial = value.replace(/[^\d+]/g, '');
+  if (dial.replace(/\D/g, '').length >= 3) return { kind: 'phone', href: `tel:${dial}` };
+  return { kind: 'text', href: null };
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, phone } from './chromium.ts';
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+beforeEach(async () => {
+  page = await (await browser.newContext(phone)).newPage();
+  await page.goto('/lost-found');
+  await page.waitForSelector('astro-island:not([ssr])');
+  await page.waitForSelector('.board-list[aria-busy="false"]');
+  return () => page.context().close();
+});
+
+const field = (name: string) => page.locator(`form [name="${name}"]`);
+const toast = () => page.locator('toast-region .toast');
+
+it('posting shows the post at the top of the list and clears the form', async () => {
+  const name = `Ana Test ${Date.now()}`;
+  await field('name').fill(name);
+  await field('lastSeenCity').fill('Salinas');
+  await field('lastSeenDate').fill('2026-11-01');
+  await field('description').fill('Red jacket, 30 years old');
+  await field('contact').fill('ana.family@example.org');
+  await page.click('form button[type="submit"]');
+
+  await expect.poll(() => toast().textContent()).toContain('Post created successfully');
+  const first = page.locator('.posts > li').first();
+  expect(await first.locator('h3').textContent()).toContain(name);
+  expect(await first.textContent()).toContain('Salinas · Nov 1, 2026');
+  expect(await first.locator('a.button').textContent()).toBe('Email');
+  expect(await first.locator('a.button').getAttribute('href')).toBe('mailto:ana.family@example.org');
+  expect(await first.textContent()).toMatch(/Posted [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  for (const name of ['name', 'lastSeenCity', 'lastSeenDate', 'description', 'contact']) {
+    expect(await field(name).inputValue()).toBe('');
+  }
+
+  // It is really stored: a fresh page shows it too.
+  await page.reload();
+  await page.waitForSelector('.posts > li');
+  expect(await page.locator('.posts > li h3').first().textContent()).toContain(name);
+});
+
+it('an empty name shows the validation toast and posts nothing', async () => {
+  const before = await page.locator('.posts > li').count();
+  await field('name').fill('   ');
+  await field('lastSeenCity').fill('Merced');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast().textContent()).toContain('Name required');
+  expect(await toast().textContent()).toContain("Please enter the person's name.");
+  expect(await toast().getAttribute('data-variant')).toBe('destructive');
+  expect(await field('name').getAttribute('aria-invalid')).toBe('true');
+  expect(await field('lastSeenCity').inputValue()).toBe('Merced');
+  expect(await page.locator('.posts > li').count()).toBe(before);
+});
+
+it('when the server refuses the post, the form keeps everything that was typed', async () => {
+  // The description box stops at the limit; without that cap the server itself refuses.
+  await page.evaluate(() => document.querySelector('form [name="description"]')!.removeAttribute('maxlength'));
+  const tooLong = 'x'.repeat(2001);
+  await field('name').fill('Kept Name');
+  await field('lastSeenCity').fill('Modesto');
+  await field('description').fill(tooLong);
+  await field('contact').fill('(209) 555-0100');
+  await page.click('form button[type="submit"]');
+
+  await expect.poll(() => toast().textContent()).toContain('Error creating post');
+  expect(await toast().textContent()).toContain('Please check your information and try again.');
+  expect(await field('name').inputValue()).toBe('Kept Name');
+  expect(await field('lastSeenCity').inputValue()).toBe('Modesto');
+  expect(await field('description').inputValue()).toBe(tooLong);
+  expect(await field('contact').inputValue()).toBe('(209) 555-0100');
+  expect(await page.locator('form button[type="submit"]').isEnabled()).toBe(true);
+});
