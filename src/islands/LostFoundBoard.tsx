@@ -148,8 +148,8 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
         </div>
       )}
       <div className="post-body">
-        <h3 dir="auto">
-          {post.name}{' '}
+        <h3>
+          <bdi>{post.name}</bdi>{' '}
           {post.sample && (
             <span className="badge" title={t('common.sampleNote')}>
               {t('common.sample')}
