@@ -6,15 +6,15 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/browser/server.ts'],
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

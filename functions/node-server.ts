@@ -1,6 +1,6 @@
 /**
  * The embedded default host (`npm start`): one Node process serving the prebuilt pages from
- * dist/client, the API over a libSQL file, and uploaded media from a local folder.
+ * dist/client, the API over a libSQL file, and the live room's WebSocket relay.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openDatabase } from '../db/client.ts';
 import { applySampleContent } from '../db/seed.ts';
+import { createNodeRelay } from '../party/node-relay.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -28,7 +29,8 @@ const sample = await applySampleContent(db, config.SAMPLE_CONTENT);
 if (sample === 'loaded') console.log('Loaded sample content (turn it off with SAMPLE_CONTENT=off).');
 if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
 
-const api = createApp({ db });
+const relay = createNodeRelay();
+const api = createApp({ db, publish: relay.publish });
 const site = new Hono();
 
 site.all('/api/*', (c) => api.fetch(c.req.raw));
@@ -52,6 +54,7 @@ const server = serve({ fetch: site.fetch, port: config.PORT, hostname: config.HO
   console.log(`Find. Help. Reunite. is running at http://${host === '127.0.0.1' ? 'localhost' : host}:${info.port}/`);
 });
 
+server.on('upgrade', relay.handleUpgrade);
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === 'EADDRINUSE'
@@ -62,6 +65,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 function stop() {
+  relay.close();
   server.close(() => {
     client.close();
     process.exit(0);

@@ -2,13 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { tempDatabase } from '../../tests/temp-db.ts';
 import { LIMITS, MAX_JSON_BYTES, type LostFoundPost } from '../../src/contract/index.ts';
+import type { LiveEvent } from '../../src/contract/events.ts';
 
 let store: Awaited<ReturnType<typeof tempDatabase>>;
 let app: ReturnType<typeof createApp>;
+let published: LiveEvent[];
 
 beforeEach(async () => {
   store = await tempDatabase();
-  app = createApp({ db: store.db });
+  published = [];
+  app = createApp({ db: store.db, publish: (event) => published.push(event) });
 });
 afterEach(() => store.close());
 
@@ -42,6 +45,21 @@ describe('POST /api/lost-found', () => {
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(created.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await list()).toEqual([created]);
+    expect(published).toEqual([{ event: 'new-missing-person', data: { name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
+  });
+
+  it('keeps the post when the live room cannot be reached', async () => {
+    const offline = createApp({
+      db: store.db,
+      publish: () => Promise.reject(new Error('room is down')),
+    });
+    const response = await offline.request('/api/lost-found', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana' }),
+    });
+    expect(response.status).toBe(201);
+    expect(await rowCount()).toBe(1);
   });
 
   it('turns blank optional fields into null and ignores fields it does not know', async () => {
@@ -70,6 +88,7 @@ describe('POST /api/lost-found', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.fields[field]).toEqual(expect.any(String));
     expect(await rowCount()).toBe(0);
+    expect(published).toEqual([]);
   });
 
   it('refuses a body that is not a JSON object', async () => {

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { and, desc, lt } from 'drizzle-orm';
 import { lostFoundInput, PAGE_SIZE, type LostFoundPost } from '../../src/contract/index.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
-import type { Deps } from '../app.ts';
+import type { RouteDeps } from '../app.ts';
 import { apiError, pageSize, readJson } from '../http.ts';
 
 type Row = typeof lostFoundPosts.$inferSelect;
 
 const toPost = ({ isSample, ...row }: Row): LostFoundPost => ({ ...row, sample: isSample });
 
-/** GET/POST /api/lost-found: the missing-person board, newest first. */
-export function lostFoundRoutes({ db }: Deps) {
+/** GET/POST /api/lost-found: the missing-person board, newest first; a new post goes live. */
+export function lostFoundRoutes({ db, publish }: RouteDeps) {
   return new Hono()
     .get('/', async (c) => {
       const before = c.req.query('before');
@@ -30,6 +30,7 @@ export function lostFoundRoutes({ db }: Deps) {
       if (!input.ok) return input.response;
       const row = { ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date().toISOString() };
       await db.insert(lostFoundPosts).values(row);
+      await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json(toPost(row), 201);
     });
 }

@@ -45,9 +45,12 @@ export function stripLang(pathname: string): string {
   return pathname.slice(lang.length + 1) || '/';
 }
 
-/** The same route in another language ("/jobs", "es" -> "/es/jobs"). */
+/**
+ * The same route in another language ("/jobs", "es" -> "/es/jobs"; "/", "es" -> "/es"). No
+ * trailing slash, the form both hosts serve without a redirect.
+ */
 export function localizePath(path: string, lang: Lang): string {
-  const bare = stripLang(path);
+  const bare = stripLang(path).replace(/(.)\/$/, '$1');
   if (lang === DEFAULT_LANG) return bare;
-  return bare === '/' ? `/${lang}/` : `/${lang}${bare}`;
+  return bare === '/' ? `/${lang}` : `/${lang}${bare}`;
 }

@@ -5,6 +5,7 @@ import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { api, postJson } from '../lib/api.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
+import { expectOwnEvent } from '../lib/own-posts.ts';
 import { showToast } from '../lib/toast.ts';
 
 const PAGE = 20;
@@ -57,6 +58,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
     setPending(true);
     try {
       const created = await postJson<LostFoundPost>('/api/lost-found', form);
+      expectOwnEvent({ event: 'new-missing-person', data: { name: created.name, lastSeenCity: created.lastSeenCity } });
       setForm(EMPTY_FORM);
       setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
       showToast({ title: t('lostFound.success'), variant: 'success' });

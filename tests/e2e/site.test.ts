@@ -31,13 +31,13 @@ describe('language menu', () => {
 
     // Coming back to the English address brings the visitor to their language.
     await page.goto('/');
-    await page.waitForURL(`${baseURL}/ar/`);
+    await page.waitForURL(`${baseURL}/ar`);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     await page.context().close();
   });
 
   it('goes back to English from another language, left to right', async () => {
-    const page = await openPage('/es/');
+    const page = await openPage('/es');
     await page.click('language-menu button');
     await page.click('language-menu a[data-lang="en"]');
     await page.waitForURL(`${baseURL}/`);

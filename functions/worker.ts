@@ -1,0 +1,75 @@
+/**
+ * The Cloudflare host: one worker serving the prebuilt pages as static assets, /api through the
+ * same Hono app as the Node host (Turso through libSQL's web client), and the live room as a
+ * Durable Object at /parties/live-room/main.
+ *
+ * Every page is prerendered, so the worker needs no Astro renderer: wrangler bundles this file
+ * and serves dist/client as assets; a path that is no asset and no API falls to the assets'
+ * nearest 404.html, in the visitor's language.
+ */
+import { createClient } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import { getServerByName, routePartykitRequest } from 'partyserver';
+import * as z from 'zod/mini';
+import * as schema from '../db/schema.ts';
+import type { LiveRoom } from '../party/live-room.ts';
+import { LIVE_ROOM } from '../src/contract/events.ts';
+import { createApp } from './app.ts';
+
+export { LiveRoom } from '../party/live-room.ts';
+
+interface Env {
+  ASSETS: { fetch(request: Request): Promise<Response> };
+  LiveRoom: DurableObjectNamespace<LiveRoom>;
+  DATABASE_URL?: string;
+  DATABASE_AUTH_TOKEN?: string;
+}
+
+const workerConfig = z.object({
+  DATABASE_URL: z.string().check(z.regex(/^(libsql|https?|wss?):\/\//, 'DATABASE_URL must be a libsql://, https:// or wss:// address of the Turso database')),
+  DATABASE_AUTH_TOKEN: z.optional(z.string()),
+});
+
+let api: { key: string; app: ReturnType<typeof createApp> } | undefined;
+
+/** The API app, built once per isolate for the configured database. */
+function apiFor(env: Env) {
+  const key = `${env.DATABASE_URL}|${env.DATABASE_AUTH_TOKEN ?? ''}`;
+  if (api?.key === key) return api.app;
+  const config = workerConfig.safeParse({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN || undefined });
+  if (!config.success) return null;
+  const client = createClient({ url: config.data.DATABASE_URL, authToken: config.data.DATABASE_AUTH_TOKEN });
+  const app = createApp({
+    db: drizzle(client, { schema }),
+    publish: async (event) => (await getServerByName(env.LiveRoom, LIVE_ROOM.room)).publish(event),
+  });
+  api = { key, app };
+  return app;
+}
+
+const notFound = () => new Response('Not found', { status: 404 });
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/parties/')) {
+      const response = await routePartykitRequest(request, env as unknown as Record<string, unknown>, {
+        // Pages only open sockets to the one room; plain requests could try to publish.
+        onBeforeConnect: (_request, { name }) => (name === LIVE_ROOM.room ? undefined : notFound()),
+        onBeforeRequest: notFound,
+      });
+      return response ?? notFound();
+    }
+    if (pathname.startsWith('/api/')) {
+      const app = apiFor(env);
+      if (!app) {
+        return Response.json(
+          { error: { code: 'not_configured', message: 'The database is not configured: set DATABASE_URL (and DATABASE_AUTH_TOKEN) for this worker.' } },
+          { status: 503 },
+        );
+      }
+      return app.fetch(request);
+    }
+    return env.ASSETS.fetch(request);
+  },
+};

@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { langFromPath, localizePath, stripLang } from './languages.ts';
+
+it('finds the language of a path, English when unprefixed', () => {
+  expect(langFromPath('/ar/lost-found')).toBe('ar');
+  expect(langFromPath('/es')).toBe('es');
+  expect(langFromPath('/lost-found')).toBe('en');
+  expect(langFromPath('/esperanza')).toBe('en');
+  expect(langFromPath('/en/lost-found')).toBe('en');
+});
+
+it('strips the language prefix', () => {
+  expect(stripLang('/ko/lost-found')).toBe('/lost-found');
+  expect(stripLang('/ko')).toBe('/');
+  expect(stripLang('/lost-found')).toBe('/lost-found');
+});
+
+it('gives the same route in another language, without a trailing slash', () => {
+  expect(localizePath('/lost-found', 'es')).toBe('/es/lost-found');
+  expect(localizePath('/es/lost-found/', 'ar')).toBe('/ar/lost-found');
+  expect(localizePath('/', 'zh')).toBe('/zh');
+  expect(localizePath('/zh/', 'en')).toBe('/');
+  expect(localizePath('/zh/lost-found', 'en')).toBe('/lost-found');
+});

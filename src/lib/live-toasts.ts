@@ -1,0 +1,48 @@
+import type { LiveEvent } from '../contract/events.ts';
+import type { MessageKey, Vars } from '../i18n/messages.ts';
+import type { ToastInput } from './toast.ts';
+
+export interface LiveNotice {
+  toast: ToastInput;
+  /** An OS notification, for the events worth interrupting a person for. */
+  notification?: { title: string; body: string; tag: string };
+}
+
+type T = (key: MessageKey, vars?: Vars) => string;
+
+const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
+
+/** What a page shows for a live event (spec section 9: durations, styles and fallback texts). */
+export function liveNotice(live: LiveEvent, t: T): LiveNotice {
+  switch (live.event) {
+    case 'new-missing-person': {
+      const { name, lastSeenCity } = live.data;
+      const toast = {
+        title: t('live.missingTitle'),
+        description: lastSeenCity ? t('live.missingText', { name, city: lastSeenCity }) : t('live.missingTextNoCity', { name }),
+        variant: 'destructive',
+        duration: 10_000,
+      } as const;
+      return { toast, notification: { title: toast.title, body: toast.description, tag: 'missing-person' } };
+    }
+    case 'emergency-alert': {
+      const { type, city, details } = live.data;
+      const toast = { title: t('live.emergencyTitle', { type }), description: `${city}: ${details}`, variant: 'destructive', duration: 15_000 } as const;
+      return { toast, notification: { title: toast.title, body: toast.description, tag: 'emergency' } };
+    }
+    case 'new-resource': {
+      const { category, name, city } = live.data;
+      return { toast: { title: t('live.resourceTitle', { name }), description: join(category, city), duration: 5_000 } };
+    }
+    case 'new-job': {
+      const { title, city, payRange, acceptsNoPapers } = live.data;
+      const description = join(city, payRange ?? t('live.competitivePay')) + (acceptsNoPapers ? ` ${t('live.noPapers')}` : '');
+      const toast = { title: t('live.jobTitle', { title }), description, duration: 8_000 };
+      return { toast, notification: { title: toast.title, body: description, tag: 'job-opportunity' } };
+    }
+    case 'new-drop': {
+      const { items, location, notes } = live.data;
+      return { toast: { title: t('live.dropTitle'), description: `${join(items, location)}. ${notes ?? t('live.freeSupplies')}`, duration: 6_000 } };
+    }
+  }
+}

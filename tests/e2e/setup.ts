@@ -1,0 +1,32 @@
+/**
+ * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
+ * then starts the real embedded server on a free port over a fresh database.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer } from './start-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error('npm run build failed');
+
+  const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
+  const server = await startServer(folder);
+  project.provide('baseURL', server.url);
+  return async () => {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
+ * the database in `folder`, without sample content; port 0 picks a free port.
+ */
+export async function startServer(folder: string, port = 0) {
+  const server = spawn(process.execPath, ['functions/node-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `file:${join(folder, 'app.db')}`,
+      MEDIA_DIR: join(folder, 'media'),
+      SAMPLE_CONTENT: 'off',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/\S+?)\/?\s/);
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`the server stopped (exit ${code}) before it was ready:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

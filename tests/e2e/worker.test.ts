@@ -1,0 +1,128 @@
+/**
+ * The Cloudflare worker, bundled by wrangler from wrangler.toml and run in workerd (`wrangler
+ * dev`), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
+ * lost-and-found round trip, and a live event through the room's Durable Object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import es from '../../src/i18n/es.json';
+import { startLibsqlHttpServer } from '../libsql-http-server.ts';
+
+let folder: string;
+let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
+let wrangler: ChildProcess;
+let base: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'fhr-worker-'));
+  const file = join(folder, 'app.db');
+  (await openDatabase(`file:${file}`)).client.close();
+  database = await startLibsqlHttpServer(file);
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  wrangler = spawn(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()),
+      '--var', `DATABASE_URL:${database.url}`, '--persist-to', join(folder, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' }, stdio: 'inherit', detached: true },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (wrangler.exitCode !== null) throw new Error(`wrangler dev stopped with exit ${wrangler.exitCode}`);
+    const ready = await fetch(`${base}/`).then((response) => response.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('wrangler dev did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  if (wrangler?.pid && wrangler.exitCode === null) {
+    const exited = new Promise((resolve) => wrangler.once('exit', resolve));
+    process.kill(-wrangler.pid, 'SIGTERM');
+    await exited;
+  }
+  await database?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+it('serves the prebuilt pages in every language', async () => {
+  const english = await fetch(`${base}/lost-found`);
+  expect(english.status).toBe(200);
+  expect(await english.text()).toContain('<title>Lost and Found');
+  const spanish = await (await fetch(`${base}/es/lost-found`)).text();
+  expect(spanish).toContain(`<title>${es['lostFound.title']}`);
+  expect(spanish).toContain('lang="es-US"');
+});
+
+it('answers an unknown path with the 404 page in its language', async () => {
+  const english = await fetch(`${base}/no-such-page`, { headers: { 'sec-fetch-mode': 'navigate' } });
+  expect(english.status).toBe(404);
+  expect(await english.text()).toContain('404 Page Not Found');
+  const spanish = await fetch(`${base}/es/no-such-page`, { headers: { 'sec-fetch-mode': 'navigate' } });
+  expect(spanish.status).toBe(404);
+  expect(await spanish.text()).toContain(es['notFound.title']);
+});
+
+/** A socket to the room and the events it has received so far. */
+async function listen(room = 'main') {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/parties/live-room/${room}?_pk=test`);
+  const received: unknown[] = [];
+  socket.addEventListener('message', ({ data }) => received.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
+  });
+  return { socket, received };
+}
+
+it('stores and lists a lost-and-found post, and the room tells every listening page', async () => {
+  const [first, second] = [await listen(), await listen()];
+  const created = await fetch(`${base}/api/lost-found`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Worker Test', lastSeenCity: 'Visalia', lastSeenDate: '2026-11-01' }),
+  });
+  expect(created.status).toBe(201);
+  const list = (await (await fetch(`${base}/api/lost-found`)).json()) as { name: string; lastSeenCity: string }[];
+  expect(list[0]).toMatchObject({ name: 'Worker Test', lastSeenCity: 'Visalia' });
+
+  const event = { event: 'new-missing-person', data: { name: 'Worker Test', lastSeenCity: 'Visalia' } };
+  await expect.poll(() => first.received, { timeout: 5000 }).toEqual([event]);
+  await expect.poll(() => second.received, { timeout: 5000 }).toEqual([event]);
+  first.socket.close();
+  second.socket.close();
+});
+
+it('refuses bad input with 400 and stores nothing', async () => {
+  const before = ((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length;
+  const refused = await fetch(`${base}/api/lost-found`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": ""}' });
+  expect(refused.status).toBe(400);
+  expect(((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length).toBe(before);
+});
+
+it('lets no page publish: messages from sockets and plain requests to the room go nowhere', async () => {
+  const [sender, listener] = [await listen(), await listen()];
+  sender.socket.send(JSON.stringify({ event: 'emergency-alert', data: { type: 'Fake', city: 'Fresno', details: 'spoof' } }));
+  const post = await fetch(`${base}/parties/live-room/main`, { method: 'POST', body: '{"event":"emergency-alert"}' });
+  expect(post.status).toBe(404);
+  await expect(listen('another-room')).rejects.toBeDefined();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(listener.received).toEqual([]);
+  sender.socket.close();
+  listener.socket.close();
+});
