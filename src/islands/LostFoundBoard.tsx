@@ -5,6 +5,7 @@ import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { api, postJson } from '../lib/api.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
+import { $liveEvent } from '../lib/live-store.ts';
 import { expectOwnEvent } from '../lib/own-posts.ts';
 import { showToast } from '../lib/toast.ts';
 
@@ -24,6 +25,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
   const [loadFailed, setLoadFailed] = useState(false);
   const [hasMore, setHasMore] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
+  const loadedOnce = useRef(false);
   const id = useId();
 
   const load = useCallback(async (before?: string) => {
@@ -31,8 +33,10 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
     try {
       const query = `?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`;
       const page = await api<LostFoundPost[]>(`/api/lost-found${query}`);
-      setPosts((shown) => (before && shown ? [...shown, ...page] : page));
-      setHasMore(page.length === PAGE);
+      setPosts((shown) => (before ? [...(shown ?? []), ...page] : mergeNewest(page, shown)));
+      // A live refresh of the first page leaves the "Show more" state as the reader left it.
+      if (before || !loadedOnce.current) setHasMore(page.length === PAGE);
+      loadedOnce.current = true;
     } catch {
       setLoadFailed(true);
     }
@@ -40,6 +44,10 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
 
   useEffect(() => {
     void load();
+    // A post made anywhere shows up here without a reload.
+    return $liveEvent.listen((event) => {
+      if (event?.event === 'new-missing-person') void load();
+    });
   }, [load]);
 
   const change = (field: keyof Form) => (event: { target: { value: string } }) => {
@@ -135,6 +143,12 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
       </section>
     </div>
   );
+}
+
+/** The newest page merged into what is shown, so posts loaded with "Show more" stay. */
+function mergeNewest(page: LostFoundPost[], shown: LostFoundPost[] | null): LostFoundPost[] {
+  const ids = new Set(page.map((post) => post.id));
+  return [...page, ...(shown ?? []).filter((post) => !ids.has(post.id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: ReturnType<typeof messageFn> }) {

@@ -1,6 +1,7 @@
 import { PartySocket } from 'partysocket';
 import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
 import { takeOwnEvent } from './own-posts.ts';
 import { showToast } from './toast.ts';
@@ -27,7 +28,9 @@ export function connectLive(messages: Messages, element: HTMLElement): PartySock
       return;
     }
     const event = parseLiveEvent(raw);
-    if (!event || takeOwnEvent(event)) return;
+    if (!event) return;
+    $liveEvent.set(event);
+    if (takeOwnEvent(event)) return;
     const { toast, notification } = liveNotice(event, t);
     showToast(toast);
     if (notification) void notify(notification);

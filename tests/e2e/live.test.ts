@@ -22,8 +22,8 @@ async function open(path: string, baseURL?: string): Promise<Page> {
 const connected = (page: Page) => page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
 const toast = (page: Page) => page.locator('toast-region .toast');
 
-it('a post on one page shows as a 10 s destructive toast on another page, in its language', async () => {
-  const [poster, watcher] = [await open('/lost-found'), await open('/es')];
+it('a post on one page shows on another page: a destructive toast in its language, and in its list', async () => {
+  const [poster, watcher] = [await open('/lost-found'), await open('/es/lost-found')];
   await Promise.all([connected(poster), connected(watcher)]);
   await poster.waitForSelector('astro-island:not([ssr])');
 
@@ -35,6 +35,8 @@ it('a post on one page shows as a 10 s destructive toast on another page, in its
   await expect.poll(() => toast(watcher).textContent(), { timeout: 5000 }).toContain(es['live.missingTitle']);
   expect(await toast(watcher).textContent()).toContain(es['live.missingText'].replace('{name}', name).replace('{city}', 'Watsonville'));
   expect(await toast(watcher).getAttribute('data-variant')).toBe('destructive');
+  // The watcher's list shows the new post without a reload.
+  await expect.poll(() => watcher.locator('.posts > li h3').first().textContent()).toContain(name);
   // The poster keeps their own success message rather than an alert about their own post.
   await poster.waitForTimeout(500);
   expect(await toast(poster).textContent()).toContain('Post created successfully');

@@ -1,0 +1,5 @@
+import { atom } from 'nanostores';
+import type { LiveEvent } from '../contract/events.ts';
+
+/** The latest live event this page heard, for islands whose lists should follow it. */
+export const $liveEvent = atom<LiveEvent | null>(null);
