@@ -15,7 +15,6 @@ const schema = z.object({
     'file:./data/app.db',
   ),
   DATABASE_AUTH_TOKEN: z.optional(z.string()),
-  MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
   SAMPLE_CONTENT: z._default(flag, true),
 });
 

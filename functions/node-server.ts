@@ -2,6 +2,7 @@
  * The embedded default host (`npm start`): one Node process serving the prebuilt pages from
  * dist/client, the API over a libSQL file, and the live room's WebSocket relay.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -12,15 +13,19 @@ import { applySampleContent } from '../db/seed.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
-let config;
+let config: Config;
 try {
   config = loadConfig(process.env);
 } catch (error) {
   console.error((error as Error).message);
+  process.exit(1);
+}
+if (!existsSync(`${clientDir}404.html`)) {
+  console.error('There is no build in dist/client yet: run `npm start` (it builds first) or `npm run build`.');
   process.exit(1);
 }
 

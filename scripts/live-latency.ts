@@ -7,16 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tests/e2e/chromium.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 
 const rounds = Number(process.argv[2] ?? 20);
 const folder = mkdtempSync(join(tmpdir(), 'fhr-latency-'));
 const server = await startServer(folder);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ baseURL: server.url });
   await page.goto('/');

@@ -64,9 +64,10 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
       return;
     }
     setPending(true);
+    // The room may echo the post back before its response arrives, so say so before sending.
+    expectOwnEvent({ event: 'new-missing-person', data: { name: form.name.trim(), lastSeenCity: form.lastSeenCity.trim() || null } });
     try {
       const created = await postJson<LostFoundPost>('/api/lost-found', form);
-      expectOwnEvent({ event: 'new-missing-person', data: { name: created.name, lastSeenCity: created.lastSeenCity } });
       setForm(EMPTY_FORM);
       setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
       showToast({ title: t('lostFound.success'), variant: 'success' });

@@ -1,7 +1,4 @@
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
-import { inject } from 'vitest';
-
-export const baseURL = inject('baseURL');
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
@@ -20,5 +17,5 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (about a cheap Android's screen) on the test server. */
-export const phone: BrowserContextOptions = { baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
+/** About a cheap Android phone's screen. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import es from '../../src/i18n/es.json';
-import { launchChromium, phone } from './chromium.ts';
+import { launchChromium, PHONE } from './chromium.ts';
 import { startServer } from './start-server.ts';
+
+const baseURL = inject('baseURL');
+const phone = { ...PHONE, baseURL };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,8 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function open(path: string, baseURL?: string): Promise<Page> {
-  const page = await (await browser.newContext({ ...phone, ...(baseURL ? { baseURL } : {}) })).newPage();
+async function open(path: string, origin?: string): Promise<Page> {
+  const page = await (await browser.newContext({ ...phone, ...(origin ? { baseURL: origin } : {}) })).newPage();
   await page.goto(path);
   return page;
 }

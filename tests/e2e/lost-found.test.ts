@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, phone } from './chromium.ts';
+import { launchChromium, PHONE } from './chromium.ts';
+
+const baseURL = inject('baseURL');
+const phone = { ...PHONE, baseURL };
 
 let browser: Browser;
 let page: Page;

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
-import { baseURL, launchChromium, phone } from './chromium.ts';
+import { launchChromium, PHONE } from './chromium.ts';
+
+const baseURL = inject('baseURL');
+const phone = { ...PHONE, baseURL };
 
 let browser: Browser;
 beforeAll(async () => {

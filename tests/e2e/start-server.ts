@@ -11,7 +11,6 @@ export async function startServer(folder: string, port = 0) {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `file:${join(folder, 'app.db')}`,
-      MEDIA_DIR: join(folder, 'media'),
       SAMPLE_CONTENT: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
