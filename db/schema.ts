@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Missing-person posts of the lost-and-found board. No poster identity is stored. */
 export const lostFoundPosts = sqliteTable(
@@ -22,3 +22,92 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Community alerts, enforcement reports among them. A BROAD alert never has a position; a PRECISE
+ * one only a rounded one. Expired rows are deleted with their marks and photo.
+ */
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    precision: text('precision').notNull(),
+    city: text('city').notNull(),
+    area: text('area'),
+    details: text('details').notNull(),
+    alertTime: text('alert_time'),
+    contact: text('contact'),
+    lat: real('lat'),
+    lng: real('lng'),
+    activity: text('activity'),
+    agents: integer('agents'),
+    vehicles: integer('vehicles'),
+    markings: text('markings'),
+    photoUrl: text('photo_url'),
+    confirmations: integer('confirmations').notNull().default(0),
+    allClears: integer('all_clears').notNull().default(0),
+    /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
+    fingerprint: text('fingerprint').notNull(),
+    isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (table) => [index('alerts_expires_at').on(table.expiresAt), index('alerts_created_at').on(table.createdAt), index('alerts_fingerprint').on(table.fingerprint)],
+);
+
+/** One mark per device and report, the device known only by a keyed hash that includes the report. */
+export const alertMarks = sqliteTable(
+  'alert_marks',
+  {
+    alertId: text('alert_id').notNull(),
+    deviceHash: text('device_hash').notNull(),
+    kind: text('kind').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.alertId, table.deviceHash] })],
+);
+
+/** Photo uploads: asked for, then stored (metadata stripped), then attached to a post. */
+export const uploads = sqliteTable('uploads', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  stored: integer('stored', { mode: 'boolean' }).notNull().default(false),
+  attached: integer('attached', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Phones that get emergency text alerts, for one city or all. */
+export const alertSubscriptions = sqliteTable('alert_subscriptions', {
+  phone: text('phone').primaryKey(),
+  city: text('city'),
+  lang: text('lang').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Text messages waiting for (or sent by) the SMS gateway. Nothing is lost while none is configured. */
+export const smsOutbox = sqliteTable(
+  'sms_outbox',
+  {
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    body: text('body').notNull(),
+    alertId: text('alert_id'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+  },
+  (table) => [index('sms_outbox_status').on(table.status)],
+);
+
+/** Recent writes per client for rate limits, the client known only by a keyed hash that rotates daily. */
+export const rateEvents = sqliteTable(
+  'rate_events',
+  {
+    clientHash: text('client_hash').notNull(),
+    action: text('action').notNull(),
+    at: integer('at').notNull(),
+  },
+  (table) => [index('rate_events_lookup').on(table.clientHash, table.action, table.at)],
+);

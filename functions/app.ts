@@ -1,27 +1,62 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Database } from '../db/client.ts';
+import { ALERT_HOURS, type AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { apiError } from './http.ts';
+import { keyring, type Keyring } from './keys.ts';
+import type { MediaStore } from './media/store.ts';
+import { alertRoutes } from './routes/alerts.ts';
+import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { deliverOutbox, type SmsGateway } from './sms.ts';
+import { sweep } from './sweep.ts';
 
 /** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
 export interface Deps {
   db: Database;
+  media: MediaStore;
   /** Sends a live event to every open page (the Node relay, or the room's Durable Object). */
   publish: (event: LiveEvent) => unknown;
+  /** How many pages listen to the live room now. */
+  watching: () => number | Promise<number>;
+  /**
+   * The client's network address, used only to derive a keyed hash that rotates daily for rate
+   * limits; the address itself is never stored or logged.
+   */
+  clientAddress: (c: Context) => string | undefined;
+  /** Lets work go on after the answer is sent (Cloudflare's waitUntil); by default it just runs. */
+  defer?: (work: Promise<unknown>) => void;
+  /** For tests: the current time in ms. */
+  now?: () => number;
+  config?: {
+    /** Secret for keyed hashes; without one, a random one is made and kept in the database. */
+    hashSecret?: string;
+    /** Hours each alert type stays listed, over the contract's defaults. */
+    alertHours?: Partial<Record<AlertType, number>>;
+    /** The HTTP SMS provider; without one, texts wait in the outbox. */
+    smsGateway?: SmsGateway | null;
+  };
 }
 
-/** What the route files get: the host's deps, with a publish that never fails a request. */
-export interface RouteDeps extends Deps {
+/** What the route files get: the host's deps, completed, with a publish that never fails a request. */
+export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   publish: (event: LiveEvent) => Promise<void>;
+  keys: Keyring;
+  alertHours: Record<AlertType, number>;
+  smsGateway: SmsGateway | null;
 }
 
 /**
- * The one API app (basePath /api) every host serves. It never reads or logs a visitor's IP
- * address or user agent.
+ * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
+ * address or user agent. `maintain()` deletes what has expired and sends waiting texts; hosts call
+ * it every minute or so (requests also sweep now and then).
  */
 export function createApp(deps: Deps) {
   const routeDeps: RouteDeps = {
+    now: Date.now,
+    defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${error.message}`)),
     ...deps,
     // What was stored stays stored: a room that cannot be reached only costs the live toast.
     publish: async (event) => {
@@ -31,13 +66,25 @@ export function createApp(deps: Deps) {
         console.error(`Could not publish ${event.event}: ${(error as Error).message}`);
       }
     },
+    keys: keyring(deps.db, deps.config?.hashSecret),
+    alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
+    smsGateway: deps.config?.smsGateway ?? null,
   };
   const app = new Hono().basePath('/api');
   app.route('/lost-found', lostFoundRoutes(routeDeps));
+  app.route('/alerts', alertRoutes(routeDeps));
+  app.route('/upload', uploadRoutes(routeDeps));
+  app.route('/alert-subscriptions', subscriptionRoutes(routeDeps));
+  app.route('/live', liveRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {
     console.error(`API error on ${c.req.method} ${c.req.routePath}: ${error.message}`);
     return apiError(c, 500, 'internal', 'Something went wrong on our side. Please try again.');
   });
-  return app;
+  return Object.assign(app, {
+    async maintain() {
+      await sweep(routeDeps);
+      return deliverOutbox(routeDeps.db, routeDeps.smsGateway, routeDeps.now());
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ALERT_TYPES } from '../src/contract/limits.ts';
 
 const flag = z.pipe(
   z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be on or off' }),
@@ -16,7 +17,26 @@ const schema = z.object({
   ),
   DATABASE_AUTH_TOKEN: z.optional(z.string()),
   SAMPLE_CONTENT: z._default(flag, true),
+  MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
+  HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  SMS_GATEWAY_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
+  SMS_GATEWAY_TOKEN: z.optional(z.string()),
+  ALERT_HOURS: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((value, context) => {
+        try {
+          return alertHours.parse(JSON.parse(value));
+        } catch {
+          context.issues.push({ code: 'custom', message: 'must be JSON like {"Enforcement Activity": 4}, hours per alert type', input: value });
+          return {};
+        }
+      }),
+    ),
+  ),
 });
+
+const alertHours = z.partialRecord(z.enum(ALERT_TYPES), z.number().check(z.gt(0), z.lte(24 * 365)));
 
 export type Config = z.output<typeof schema>;
 

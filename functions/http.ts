@@ -23,8 +23,9 @@ export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): 
   }
   const tooLarge = () => ({ ok: false as const, response: apiError(c, 413, 'payload_too_large', `The body must be at most ${MAX_JSON_BYTES} bytes`) });
   if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return tooLarge();
-  const text = await readCapped(c.req.raw, MAX_JSON_BYTES);
-  if (text === null) return tooLarge();
+  const bytes = await readCapped(c.req.raw, MAX_JSON_BYTES);
+  if (bytes === null) return tooLarge();
+  const text = new TextDecoder().decode(bytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -40,9 +41,9 @@ export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): 
   return { ok: true, data: result.data };
 }
 
-/** The body as text, or null once it grows past `limit` bytes (read no further than that). */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
+/** The body's bytes, or null once it grows past `limit` bytes (read no further than that). */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -56,7 +57,13 @@ async function readCapped(request: Request, limit: number): Promise<string | nul
     }
     chunks.push(value);
   }
-  return new Blob(chunks as BlobPart[]).text();
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** The `limit` query parameter as a page size within the cap. */

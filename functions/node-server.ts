@@ -1,11 +1,12 @@
 /**
  * The embedded default host (`npm start`): one Node process serving the prebuilt pages from
- * dist/client, the API over a libSQL file, and the live room's WebSocket relay.
+ * dist/client, the API over a libSQL file, photos from a local folder, and the live room's
+ * WebSocket relay.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { openDatabase } from '../db/client.ts';
@@ -14,6 +15,8 @@ import { createNodeRelay } from '../party/node-relay.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { fileMediaStore } from './media/file-store.ts';
+import { serveMedia } from './media/store.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
@@ -35,10 +38,24 @@ if (sample === 'loaded') console.log('Loaded sample content (turn it off with SA
 if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
 
 const relay = createNodeRelay();
-const api = createApp({ db, publish: relay.publish });
-const site = new Hono();
+const media = fileMediaStore(config.MEDIA_DIR);
+const api = createApp({
+  db,
+  media,
+  publish: relay.publish,
+  watching: () => relay.connections,
+  clientAddress: (c) => (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress,
+  config: {
+    hashSecret: config.HASH_SECRET,
+    alertHours: config.ALERT_HOURS,
+    smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
+  },
+});
+const maintenance = setInterval(() => void api.maintain().catch((error: Error) => console.error(`Maintenance failed: ${error.message}`)), 60_000);
+const site = new Hono<{ Bindings: HttpBindings }>();
 
-site.all('/api/*', (c) => api.fetch(c.req.raw));
+site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
+site.get('/images/*', (c) => serveMedia(media, c.req.path));
 site.use(
   '/_astro/*',
   serveStatic({
@@ -70,6 +87,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 function stop() {
+  clearInterval(maintenance);
   relay.close();
   server.close(() => {
     client.close();

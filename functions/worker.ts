@@ -1,12 +1,13 @@
 /**
  * The Cloudflare host: one worker serving the prebuilt pages as static assets, /api through the
- * same Hono app as the Node host (Turso through libSQL's web client), and the live room as a
- * Durable Object at /parties/live-room/main.
+ * same Hono app as the Node host (Turso through libSQL's web client), photos from R2, and the
+ * live room as a Durable Object at /parties/live-room/main.
  *
  * Every page is prerendered, so the worker needs no Astro renderer: wrangler bundles this file
  * and serves dist/client as assets; a path that is no asset and no API falls to the assets'
  * nearest 404.html, in the visitor's language.
  */
+import { waitUntil } from 'cloudflare:workers';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { getServerByName, routePartykitRequest } from 'partyserver';
@@ -15,15 +16,34 @@ import * as schema from '../db/schema.ts';
 import type { LiveRoom } from '../party/live-room.ts';
 import { LIVE_ROOM } from '../src/contract/events.ts';
 import { createApp } from './app.ts';
+import { serveMedia, type MediaStore } from './media/store.ts';
 
 export { LiveRoom } from '../party/live-room.ts';
 
 interface Env {
   ASSETS: { fetch(request: Request): Promise<Response> };
   LiveRoom: DurableObjectNamespace<LiveRoom>;
+  MEDIA: R2Bucket;
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
+  HASH_SECRET?: string;
+  SMS_GATEWAY_URL?: string;
+  SMS_GATEWAY_TOKEN?: string;
 }
+
+/** Photos in the R2 bucket. */
+const r2Media = (bucket: R2Bucket): MediaStore => ({
+  async put(key, bytes, contentType) {
+    await bucket.put(key, bytes, { httpMetadata: { contentType } });
+  },
+  async get(key) {
+    const object = await bucket.get(key);
+    return object && { body: object.body, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
+  },
+  async delete(key) {
+    await bucket.delete(key);
+  },
+});
 
 const workerConfig = z.object({
   DATABASE_URL: z.string().check(z.regex(/^(libsql|https?|wss?):\/\//, 'DATABASE_URL must be a libsql://, https:// or wss:// address of the Turso database')),
@@ -39,9 +59,18 @@ function apiFor(env: Env) {
   const config = workerConfig.safeParse({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN || undefined });
   if (!config.success) return null;
   const client = createClient({ url: config.data.DATABASE_URL, authToken: config.data.DATABASE_AUTH_TOKEN });
+  const room = () => getServerByName(env.LiveRoom, LIVE_ROOM.room);
   const app = createApp({
     db: drizzle(client, { schema }),
-    publish: async (event) => (await getServerByName(env.LiveRoom, LIVE_ROOM.room)).publish(event),
+    media: r2Media(env.MEDIA),
+    publish: async (event) => (await room()).publish(event),
+    watching: async () => (await room()).connectionCount(),
+    clientAddress: (c) => c.req.header('cf-connecting-ip'),
+    defer: (work) => waitUntil(work),
+    config: {
+      hashSecret: env.HASH_SECRET || undefined,
+      smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : null,
+    },
   });
   api = { key, app };
   return app;
@@ -70,6 +99,12 @@ export default {
       }
       return app.fetch(request);
     }
+    if (pathname.startsWith('/images/')) return serveMedia(r2Media(env.MEDIA), pathname);
     return env.ASSETS.fetch(request);
+  },
+
+  /** A cron trigger (wrangler.toml) deletes what has expired and sends waiting texts. */
+  async scheduled(_controller: unknown, env: Env): Promise<void> {
+    await apiFor(env)?.maintain();
   },
 };

@@ -13,6 +13,11 @@ export class LiveRoom extends Server {
     // Pages only listen. Nothing a client sends is relayed.
   }
 
+  /** How many pages are listening now. */
+  connectionCount(): number {
+    return [...this.getConnections()].length;
+  }
+
   /** Sends the event to every open page; false (and nothing sent) when it breaks the contract. */
   publish(event: unknown): boolean {
     const message = encodeLiveEvent(event);

@@ -6,10 +6,13 @@ import { openDatabase } from '../db/client.ts';
 /** A real, migrated libSQL file in a fresh temp folder, removed by `close()`. */
 export async function tempDatabase() {
   const folder = mkdtempSync(join(tmpdir(), 'fhr-db-'));
-  const { client, db } = await openDatabase(`file:${join(folder, 'app.db')}`);
+  const file = join(folder, 'app.db');
+  const { client, db } = await openDatabase(`file:${file}`);
   return {
     client,
     db,
+    folder,
+    file,
     close() {
       client.close();
       rmSync(folder, { recursive: true, force: true });

@@ -1,26 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { tempDatabase } from '../../tests/temp-db.ts';
+import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { LIMITS, MAX_JSON_BYTES, type LostFoundPost } from '../../src/contract/index.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 
-let store: Awaited<ReturnType<typeof tempDatabase>>;
-let app: ReturnType<typeof createApp>;
+let api: TestApp;
+let app: TestApp['app'];
 let published: LiveEvent[];
 
 beforeEach(async () => {
-  store = await tempDatabase();
-  published = [];
-  app = createApp({ db: store.db, publish: (event) => published.push(event) });
+  api = await testApp();
+  ({ app, published } = api);
 });
-afterEach(() => store.close());
+afterEach(() => api.close());
 
 const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   app.request('/api/lost-found', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-const list = async (query = '') => (await (await app.request(`/api/lost-found${query}`)).json()) as LostFoundPost[];
+const list = (query = '') => api.get<LostFoundPost[]>(`/api/lost-found${query}`);
 
-const rowCount = async () => Number((await store.client.execute('select count(*) as n from lost_found_posts')).rows[0]!.n);
+const rowCount = () => api.count('lost_found_posts');
 
 describe('POST /api/lost-found', () => {
   it('stores a post with the fields of the contract and answers it', async () => {
@@ -43,22 +41,16 @@ describe('POST /api/lost-found', () => {
       sample: false,
     });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Date.parse(created.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(created.createdAt).toBe(new Date(api.clock.now).toISOString());
     expect(await list()).toEqual([created]);
     expect(published).toEqual([{ event: 'new-missing-person', data: { name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
   });
 
   it('keeps the post when the live room cannot be reached', async () => {
-    const offline = createApp({
-      db: store.db,
-      publish: () => Promise.reject(new Error('room is down')),
-    });
-    const response = await offline.request('/api/lost-found', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ana' }),
-    });
-    expect(response.status).toBe(201);
+    api.published.push = () => {
+      throw new Error('room is down');
+    };
+    expect((await post({ name: 'Ana' })).status).toBe(201);
     expect(await rowCount()).toBe(1);
   });
 
@@ -113,7 +105,7 @@ describe('GET /api/lost-found', () => {
   it('lists newest first, in pages of at most the asked size, continuing with before=', async () => {
     for (const name of ['First', 'Second', 'Third']) {
       expect((await post({ name })).status).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      api.clock.now += 1000;
     }
     const firstPage = await list('?limit=2');
     expect(firstPage.map((p) => p.name)).toEqual(['Third', 'Second']);

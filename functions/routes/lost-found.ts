@@ -10,7 +10,8 @@ type Row = typeof lostFoundPosts.$inferSelect;
 const toPost = ({ isSample, ...row }: Row): LostFoundPost => ({ ...row, sample: isSample });
 
 /** GET/POST /api/lost-found: the missing-person board, newest first; a new post goes live. */
-export function lostFoundRoutes({ db, publish }: RouteDeps) {
+export function lostFoundRoutes(deps: RouteDeps) {
+  const { db, publish } = deps;
   return new Hono()
     .get('/', async (c) => {
       const before = c.req.query('before');
@@ -28,7 +29,7 @@ export function lostFoundRoutes({ db, publish }: RouteDeps) {
     .post('/', async (c) => {
       const input = await readJson(c, lostFoundInput);
       if (!input.ok) return input.response;
-      const row = { ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date().toISOString() };
+      const row = { ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() };
       await db.insert(lostFoundPosts).values(row);
       await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json(toPost(row), 201);

@@ -14,3 +14,57 @@ export const PAGE_SIZE = { default: 50, max: 100 } as const;
 
 /** Largest JSON body any write endpoint reads. */
 export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Alert types of the inline form on /alerts. */
+export const INLINE_ALERT_TYPES = ['Community Notice', 'Safety Checkpoint', 'General Advisory'] as const;
+/** The submit page adds these. */
+export const SUBMIT_ALERT_TYPES = [...INLINE_ALERT_TYPES, 'Resource Available', 'Weather Alert', 'Transit Disruption', 'Public Event'] as const;
+/** Immigration-enforcement reports from /ice-reports are community alerts of their own type. */
+export const ENFORCEMENT_TYPE = 'Enforcement Activity';
+export const ALERT_TYPES = [...SUBMIT_ALERT_TYPES, ENFORCEMENT_TYPE] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+/** Types shown with an URGENT badge. */
+export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
+
+export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+
+/**
+ * "Share location" rounds the position on the device to this grid (degrees) before sending, and
+ * the server rounds again: about 1 km for BROAD, about 100 m for PRECISE.
+ */
+export const LOCATION_GRID: Record<Precision, number> = { BROAD: 0.01, PRECISE: 0.001 };
+
+/** A coordinate rounded to a grid, so the exact position never leaves the phone. */
+export const snapToGrid = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
+
+/** What an enforcement report says is happening: behaviour first, not appearance. */
+export const ENFORCEMENT_ACTIVITIES = ['Arrests or detentions', 'Checkpoint or traffic stop', 'Agents at a home', 'Agents at a workplace', 'Agents patrolling or waiting', 'Other'] as const;
+
+/** How long each type stays on the public lists (hours) unless configured otherwise. */
+export const ALERT_HOURS: Record<AlertType, number> = {
+  'Enforcement Activity': 4,
+  'Safety Checkpoint': 12,
+  'Transit Disruption': 24,
+  'Weather Alert': 48,
+  'Community Notice': 72,
+  'General Advisory': 168,
+  'Resource Available': 168,
+  'Public Event': 168,
+};
+
+/** Independent "I see it too" marks before a report stops showing as unverified. */
+export const CONFIRMATIONS_TO_VERIFY = 2;
+/** "All clear" marks that close a report. */
+export const ALL_CLEARS_TO_CLOSE = 3;
+/** At most this many enforcement reports per client in ENFORCEMENT_WINDOW_MINUTES. */
+export const ENFORCEMENT_REPORTS_PER_WINDOW = 3;
+export const ENFORCEMENT_WINDOW_MINUTES = 10;
+/** An identical report within this many minutes is refused (people confirm it instead). */
+export const DUPLICATE_WINDOW_MINUTES = 60;
+
+/** Photo uploads: one image at most this many bytes (spec: 10485760). */
+export const MAX_PHOTO_BYTES = 10_485_760;
+/** Where uploaded photos are kept and served from: /images/{kind}/{id}. */
+export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];

@@ -1,11 +1,11 @@
-import en from './en.json';
-import es from './es.json';
-import zh from './zh.json';
-import hi from './hi.json';
-import pa from './pa.json';
-import ta from './ta.json';
-import ar from './ar.json';
-import ko from './ko.json';
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import zh from './zh.json' with { type: 'json' };
+import hi from './hi.json' with { type: 'json' };
+import pa from './pa.json' with { type: 'json' };
+import ta from './ta.json' with { type: 'json' };
+import ar from './ar.json' with { type: 'json' };
+import ko from './ko.json' with { type: 'json' };
 import { LANGUAGES, type Lang } from './languages.ts';
 import { format, type MessageKey, type Messages, type Vars } from './messages.ts';
 
@@ -27,6 +27,9 @@ export function pickMessages(lang: Lang, prefixes: string[]): Messages {
   }
   return picked;
 }
+
+/** What an island that shows alerts needs. */
+export const ALERT_MESSAGES = ['alerts.', 'alertType.', 'activity.', 'precision.', 'common.', 'time.'];
 
 /** getStaticPaths for a `[...lang]` page: English at the bare path, the others under /{lang}/. */
 export const languagePaths = () =>

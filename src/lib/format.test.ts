@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLink, formatDate } from './format.ts';
+import { contactLink, formatDate, formatDateTime } from './format.ts';
 
 describe('formatDate', () => {
   it("uses 'MMM d, yyyy' in English", () => {
@@ -20,6 +20,13 @@ describe('formatDate', () => {
 
   it('leaves an unreadable value as it is', () => {
     expect(formatDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("uses 'MMM d, yyyy h:mm a' in English", () => {
+    const local = new Date(2026, 10, 22, 18, 5).toISOString();
+    expect(formatDateTime(local, 'en')).toBe('Nov 22, 2026 6:05 PM');
   });
 });
 

@@ -16,6 +16,14 @@ export function formatDate(value: string, lang: Lang): string {
   }).format(date);
 }
 
+/** A moment as 'MMM d, yyyy h:mm a' in English ("Nov 22, 2026 6:05 PM"), the locale's way elsewhere. */
+export function formatDateTime(value: string, lang: Lang): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit' }).format(date);
+  return `${formatDate(value, lang)} ${time}`;
+}
+
 export type ContactKind = 'email' | 'phone' | 'web' | 'text';
 
 /**

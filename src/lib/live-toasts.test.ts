@@ -19,6 +19,8 @@ describe('liveNotice', () => {
     const { toast, notification } = notice({ event: 'emergency-alert', data: { type: 'Safety Checkpoint', city: 'Fresno', details: 'Blackstone Ave' } });
     expect(toast).toMatchObject({ title: 'Emergency alert: Safety Checkpoint', description: 'Fresno: Blackstone Ave', variant: 'destructive', duration: 15_000 });
     expect(notification?.tag).toBe('emergency');
+    const report = notice({ event: 'emergency-alert', data: { type: 'Enforcement Activity', city: 'Fresno', details: 'Agents at the corner' } });
+    expect(report.toast.title).toBe('Emergency alert: Immigration enforcement');
   });
 
   it('a new resource: 5 s, default style, no OS notification', () => {

@@ -1,5 +1,6 @@
 import type { LiveEvent } from '../contract/events.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
+import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import type { ToastInput } from './toast.ts';
 
 export interface LiveNotice {
@@ -27,7 +28,9 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice {
     }
     case 'emergency-alert': {
       const { type, city, details } = live.data;
-      const toast = { title: t('live.emergencyTitle', { type }), description: `${city}: ${details}`, variant: 'destructive', duration: 15_000 } as const;
+      // Known alert types read in the page's language; anything else as it came.
+      const typeKey = ALERT_TYPE_KEYS[type as keyof typeof ALERT_TYPE_KEYS];
+      const toast = { title: t('live.emergencyTitle', { type: typeKey ? t(typeKey) : type }), description: `${city}: ${details}`, variant: 'destructive', duration: 15_000 } as const;
       return { toast, notification: { title: toast.title, body: toast.description, tag: 'emergency' } };
     }
     case 'new-resource': {

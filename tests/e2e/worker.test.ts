@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import es from '../../src/i18n/es.json';
+import exifr from 'exifr';
+import { phonePhoto } from '../photo-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
 
 let folder: string;
@@ -125,4 +127,23 @@ it('lets no page publish: messages from sockets and plain requests to the room g
   expect(listener.received).toEqual([]);
   sender.socket.close();
   listener.socket.close();
+});
+
+it('stores a photo in R2 without its metadata and serves it; counts who is watching in the room', async () => {
+  const { uploadURL } = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"alert-photos"}' })).json()) as { uploadURL: string };
+  const put = await fetch(`${base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(await phonePhoto()) });
+  expect(put.status).toBe(201);
+  const { url } = (await put.json()) as { url: string };
+  const served = await fetch(`${base}${url}`);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+  expect(await exifr.parse(new Uint8Array(await served.arrayBuffer()), { gps: true })).toBeUndefined();
+
+  const watcher = await listen();
+  const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Visalia', details: 'Agents near the courthouse', photoUrl: url };
+  expect((await fetch(`${base}/api/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })).status).toBe(201);
+  await expect.poll(() => watcher.received, { timeout: 5000 }).toEqual([{ event: 'emergency-alert', data: { type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
+  const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
+  expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
+  watcher.socket.close();
 });

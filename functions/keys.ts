@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { meta } from '../db/schema.ts';
+
+const DAY = 24 * 3600 * 1000;
+const encoder = new TextEncoder();
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+async function hmac(key: Uint8Array, message: string): Promise<ArrayBuffer> {
+  const cryptoKey = await crypto.subtle.importKey('raw', key as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message));
+}
+
+/** The configured secret, or one made once and kept in the database. */
+async function loadSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return encoder.encode(configured);
+  const made = hex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer);
+  await db.insert(meta).values({ key: 'hash_secret', value: made }).onConflictDoNothing();
+  const [row] = await db.select().from(meta).where(eq(meta.key, 'hash_secret'));
+  return encoder.encode(row!.value);
+}
+
+/**
+ * Keyed hashes, so that the app can tell "the same device" or "the same client" apart without
+ * ever storing who it is: a hash cannot be reversed or matched without the secret.
+ */
+export function keyring(db: Database, configured?: string) {
+  let secret: Promise<Uint8Array> | undefined;
+  const key = () => (secret ??= loadSecret(db, configured));
+  return {
+    /** A stable keyed hash of the parts. */
+    async hash(...parts: string[]): Promise<string> {
+      return hex(await hmac(await key(), parts.join('\u0000')));
+    },
+    /** A keyed hash under a key that changes every UTC day: yesterday's cannot be matched with today's. */
+    async dailyHash(now: number, ...parts: string[]): Promise<string> {
+      const dayKey = new Uint8Array(await hmac(await key(), `day:${Math.floor(now / DAY)}`));
+      return hex(await hmac(dayKey, parts.join('\u0000')));
+    },
+  };
+}
+export type Keyring = ReturnType<typeof keyring>;

@@ -1,0 +1,178 @@
+import { Hono } from 'hono';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { alertInput, markInput, type Alert } from '../../src/contract/index.ts';
+import {
+  ALL_CLEARS_TO_CLOSE,
+  CONFIRMATIONS_TO_VERIFY,
+  DUPLICATE_WINDOW_MINUTES,
+  ENFORCEMENT_REPORTS_PER_WINDOW,
+  ENFORCEMENT_TYPE,
+  ENFORCEMENT_WINDOW_MINUTES,
+  LOCATION_GRID,
+  snapToGrid,
+  PAGE_SIZE,
+  URGENT_ALERT_TYPES,
+  type AlertType,
+  type Precision,
+} from '../../src/contract/limits.ts';
+import { alertMarks, alerts, uploads } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { apiError, pageSize, readJson } from '../http.ts';
+import { overLimit } from '../rate-limit.ts';
+import { deliverOutbox, queueAlertTexts } from '../sms.ts';
+import { sweep, sweepSometimes } from '../sweep.ts';
+
+type Row = typeof alerts.$inferSelect;
+const MINUTE = 60_000;
+
+const toAlert = (row: Row): Alert => ({
+  id: row.id,
+  type: row.type as AlertType,
+  precision: row.precision as Precision,
+  city: row.city,
+  area: row.area,
+  details: row.details,
+  alertTime: row.alertTime,
+  contact: row.contact,
+  location: row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  activity: row.activity,
+  agents: row.agents,
+  vehicles: row.vehicles,
+  markings: row.markings,
+  photoUrl: row.photoUrl,
+  confirmations: row.confirmations,
+  allClears: row.allClears,
+  verified: row.confirmations >= CONFIRMATIONS_TO_VERIFY,
+  urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  sample: row.isSample,
+});
+
+const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** GET/POST /api/alerts and POST /api/alerts/:id/marks: community alerts and enforcement reports. */
+export function alertRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  const open = () => gt(alerts.expiresAt, new Date(deps.now()).toISOString());
+
+  return new Hono()
+    .get('/', async (c) => {
+      await sweepSometimes(deps);
+      const type = c.req.query('type');
+      const before = c.req.query('before');
+      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const rows = await db
+        .select()
+        .from(alerts)
+        .where(and(open(), type ? eq(alerts.type, type) : undefined, before ? lt(alerts.createdAt, new Date(before).toISOString()) : undefined))
+        .orderBy(desc(alerts.createdAt), desc(alerts.id))
+        .limit(pageSize(c, PAGE_SIZE));
+      return c.json(rows.map(toAlert));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, alertInput);
+      if (!input.ok) return input.response;
+      const alert = input.data;
+      const now = deps.now();
+      const enforcement = alert.type === ENFORCEMENT_TYPE;
+
+      const fingerprint = await deps.keys.hash('alert', alert.type, normalized(alert.city), normalized(alert.area), normalized(alert.details));
+      const [same] = await db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(and(open(), eq(alerts.fingerprint, fingerprint), gt(alerts.createdAt, new Date(now - DUPLICATE_WINDOW_MINUTES * MINUTE).toISOString())));
+      if (same) {
+        return apiError(c, 409, 'duplicate', 'The same report was posted within the last hour. Please confirm that one instead.');
+      }
+      const limited = enforcement
+        ? await overLimit(deps, c, 'enforcement-report', ENFORCEMENT_REPORTS_PER_WINDOW, ENFORCEMENT_WINDOW_MINUTES * MINUTE)
+        : await overLimit(deps, c, 'alert', 10, 10 * MINUTE);
+      if (limited) return apiError(c, 429, 'rate_limited', 'Too many reports in a short time. Please wait a few minutes.');
+
+      if (alert.photoUrl) {
+        const id = alert.photoUrl.split('/').pop()!;
+        const attached = await db
+          .update(uploads)
+          .set({ attached: true })
+          .where(and(eq(uploads.id, id), eq(uploads.kind, 'alert-photos'), eq(uploads.stored, true), eq(uploads.attached, false)))
+          .returning({ id: uploads.id });
+        if (attached.length === 0 || alert.photoUrl !== `/images/alert-photos/${id}`) {
+          return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
+        }
+      }
+
+      const grid = LOCATION_GRID[alert.precision];
+      const precise = alert.precision === 'PRECISE' && alert.location;
+      const row: Row = {
+        id: crypto.randomUUID(),
+        type: alert.type,
+        precision: alert.precision,
+        city: alert.city,
+        area: alert.area,
+        details: alert.details,
+        alertTime: alert.alertTime,
+        contact: alert.contact,
+        // A BROAD alert keeps no position at all, so none can ever leak.
+        // The device rounded already; rounding again makes sure, whatever a client sends.
+        lat: precise ? snapToGrid(alert.location!.lat, grid) : null,
+        lng: precise ? snapToGrid(alert.location!.lng, grid) : null,
+        activity: enforcement ? (alert.activity ?? null) : null,
+        agents: enforcement ? alert.agents : null,
+        vehicles: enforcement ? alert.vehicles : null,
+        markings: enforcement ? alert.markings : null,
+        photoUrl: alert.photoUrl,
+        confirmations: 0,
+        allClears: 0,
+        fingerprint,
+        isSample: false,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
+      };
+      await db.insert(alerts).values(row);
+      await deps.publish({ event: 'emergency-alert', data: { type: row.type, city: row.city, details: row.details } });
+      if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
+      return c.json(toAlert(row), 201);
+    })
+    .post('/:id/marks', async (c) => {
+      const input = await readJson(c, markInput);
+      if (!input.ok) return input.response;
+      const id = c.req.param('id');
+      const [alert] = await db.select().from(alerts).where(and(eq(alerts.id, id), open()));
+      if (!alert) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
+      if (await overLimit(deps, c, 'mark', 30, 10 * MINUTE)) return apiError(c, 429, 'rate_limited', 'Too many answers in a short time. Please wait a few minutes.');
+
+      // The device is known only by a keyed hash that includes the report: it cannot be followed
+      // from one report to another, and it is deleted with the report.
+      const deviceHash = await deps.keys.hash('mark', id, input.data.device);
+      const { kind } = input.data;
+      const [previous] = await db.select().from(alertMarks).where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash)));
+      const column = (k: string) => (k === 'confirm' ? alerts.confirmations : alerts.allClears);
+      if (!previous) {
+        await db.batch([
+          db.insert(alertMarks).values({ alertId: id, deviceHash, kind }),
+          db.update(alerts).set(kind === 'confirm' ? { confirmations: sql`${column(kind)} + 1` } : { allClears: sql`${column(kind)} + 1` }).where(eq(alerts.id, id)),
+        ]);
+      } else if (previous.kind !== kind) {
+        await db.batch([
+          db.update(alertMarks).set({ kind }).where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash))),
+          db
+            .update(alerts)
+            .set(
+              kind === 'confirm'
+                ? { confirmations: sql`${alerts.confirmations} + 1`, allClears: sql`max(${alerts.allClears} - 1, 0)` }
+                : { allClears: sql`${alerts.allClears} + 1`, confirmations: sql`max(${alerts.confirmations} - 1, 0)` },
+            )
+            .where(eq(alerts.id, id)),
+        ]);
+      }
+      let [updated] = await db.select().from(alerts).where(eq(alerts.id, id));
+      const closed = updated!.allClears >= ALL_CLEARS_TO_CLOSE;
+      if (closed) {
+        // Enough people say it is over: it leaves the lists now and its details are deleted.
+        [updated] = await db.update(alerts).set({ expiresAt: new Date(deps.now()).toISOString() }).where(eq(alerts.id, id)).returning();
+        await sweep(deps);
+      }
+      return c.json({ ...toAlert(updated!), counted: previous?.kind !== kind, closed });
+    });
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { count, gt } from 'drizzle-orm';
+import type { LiveStats } from '../../src/contract/index.ts';
+import { alertSubscriptions, alerts } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+
+/** GET /api/live/stats: real figures for /alerts-live (people watching, subscribers, open alerts). */
+export function liveRoutes(deps: RouteDeps) {
+  return new Hono().get('/stats', async (c) => {
+    const [[subscribers], [active], watching] = await Promise.all([
+      deps.db.select({ n: count() }).from(alertSubscriptions),
+      deps.db.select({ n: count() }).from(alerts).where(gt(alerts.expiresAt, new Date(deps.now()).toISOString())),
+      deps.watching(),
+    ]);
+    const stats: LiveStats = { watching, subscribers: subscribers?.n ?? 0, activeAlerts: active?.n ?? 0 };
+    return c.json(stats);
+  });
+}

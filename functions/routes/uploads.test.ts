@@ -1,0 +1,77 @@
+import exifr from 'exifr';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Alert } from '../../src/contract/index.ts';
+import { MAX_PHOTO_BYTES } from '../../src/contract/limits.ts';
+import { phonePhoto } from '../../tests/photo-fixture.ts';
+import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { serveMedia } from '../media/store.ts';
+
+let api: TestApp;
+beforeEach(async () => {
+  api = await testApp();
+});
+afterEach(() => api.close());
+
+const askUpload = async (type = 'alert-photos') => {
+  const response = await api.post('/api/upload', { type });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { uploadURL: string }).uploadURL;
+};
+const put = (url: string, body: Uint8Array | string, type = 'image/jpeg') => api.app.request(url, { method: 'PUT', headers: { 'content-type': type }, body });
+const stored = () => api.count('uploads where stored = 1');
+
+it('stores a real photo with every metadata block removed, GPS first of all', async () => {
+  const photo = await phonePhoto();
+  expect((await exifr.parse(photo, { gps: true }))?.latitude).toBeCloseTo(36.781, 2);
+  const url = await askUpload();
+  expect(url).toMatch(/^\/api\/upload\/alert-photos\/[0-9a-f-]{36}$/);
+  const response = await put(url, photo);
+  expect(response.status).toBe(201);
+  const { url: photoUrl } = (await response.json()) as { url: string };
+  expect(photoUrl).toBe(url.replace('/api/upload/', '/images/'));
+
+  const served = await serveMedia(api.media, photoUrl);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+  const bytes = new Uint8Array(await served.arrayBuffer());
+  expect(await exifr.parse(bytes, true)).toBeUndefined();
+  expect(Buffer.from(bytes).includes('PhoneMaker')).toBe(false);
+});
+
+it('attaches an uploaded photo to a report once; the photo goes when the report expires', async () => {
+  const url = await askUpload();
+  const { url: photoUrl } = (await (await put(url, await phonePhoto())).json()) as { url: string };
+  const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Fresno', details: 'Agents at the market', photoUrl };
+  const created = (await (await api.post('/api/alerts', report)).json()) as Alert;
+  expect(created.photoUrl).toBe(photoUrl);
+  expect((await api.post('/api/alerts', { ...report, city: 'Madera' })).status).toBe(400);
+
+  api.clock.now += 5 * 3600_000;
+  await api.app.maintain();
+  expect((await serveMedia(api.media, photoUrl)).status).toBe(404);
+  expect(await api.count('uploads')).toBe(0);
+});
+
+it('deletes a photo nobody attached within the hour', async () => {
+  const url = await askUpload();
+  const { url: photoUrl } = (await (await put(url, await phonePhoto())).json()) as { url: string };
+  api.clock.now += 3600_000 + 1000;
+  await api.app.maintain();
+  expect((await serveMedia(api.media, photoUrl)).status).toBe(404);
+});
+
+it('refuses what is not a photo (415), an oversize body (413), and a used or unknown address (404)', async () => {
+  const url = await askUpload();
+  expect((await put(url, 'GIF89a this is not a photo at all', 'image/gif')).status).toBe(415);
+  expect((await put(url, Buffer.from('hello, I am text pretending to be a JPEG'))).status).toBe(415);
+  const truncated = (await phonePhoto()).subarray(0, 200);
+  expect((await put(url, truncated)).status).toBe(415);
+  expect((await put(url, new Uint8Array(MAX_PHOTO_BYTES + 1))).status).toBe(413);
+  expect(await stored()).toBe(0);
+
+  expect((await put(url, await phonePhoto())).status).toBe(201);
+  expect((await put(url, await phonePhoto())).status).toBe(404);
+  expect((await put('/api/upload/alert-photos/00000000-0000-4000-8000-000000000000', await phonePhoto())).status).toBe(404);
+  expect((await put(url.replace('alert-photos', 'missing-persons'), await phonePhoto())).status).toBe(404);
+  expect((await api.post('/api/upload', { type: 'avatars' })).status).toBe(400);
+  expect(await stored()).toBe(1);
+});

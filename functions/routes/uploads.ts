@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { and, eq, gt } from 'drizzle-orm';
+import { uploadRequest } from '../../src/contract/index.ts';
+import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
+import { uploads } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { apiError, readCapped, readJson } from '../http.ts';
+import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
+import { overLimit } from '../rate-limit.ts';
+
+const HOUR = 3600 * 1000;
+
+/**
+ * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
+ * only real images (checked by content), strips every metadata block (GPS and camera data
+ * among them) and stores the result; the photo is then served at /images/{type}/{id}.
+ */
+export function uploadRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  return new Hono()
+    .post('/', async (c) => {
+      const input = await readJson(c, uploadRequest);
+      if (!input.ok) return input.response;
+      if (await overLimit(deps, c, 'upload', 20, HOUR / 6)) return apiError(c, 429, 'rate_limited', 'Too many uploads in a short time. Please wait a few minutes.');
+      const id = crypto.randomUUID();
+      await db.insert(uploads).values({ id, kind: input.data.type, createdAt: new Date(deps.now()).toISOString() });
+      return c.json({ uploadURL: `/api/upload/${input.data.type}/${id}` }, 201);
+    })
+    .put('/:kind/:id', async (c) => {
+      const kind = c.req.param('kind') as UploadKind;
+      const id = c.req.param('id');
+      const [pending] = UPLOAD_KINDS.includes(kind)
+        ? await db
+            .select()
+            .from(uploads)
+            .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, false), gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString())))
+        : [];
+      if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
+      if (Number(c.req.header('content-length') ?? 0) > MAX_PHOTO_BYTES) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
+      const bytes = await readCapped(c.req.raw, MAX_PHOTO_BYTES);
+      if (bytes === null) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
+      const type = sniffImage(bytes);
+      if (!type) return apiError(c, 415, 'unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted');
+      let clean: Uint8Array;
+      try {
+        const { width, height } = imageSize(bytes, type);
+        if (width * height > MAX_IMAGE_PIXELS) return apiError(c, 413, 'image_too_large', 'The photo has too many pixels');
+        clean = stripImageMetadata(bytes, type);
+      } catch {
+        return apiError(c, 415, 'unsupported_media_type', 'The photo could not be read; it may be damaged');
+      }
+      await deps.media.put(`${kind}/${id}`, clean, IMAGE_MIME[type]);
+      await db.update(uploads).set({ stored: true }).where(eq(uploads.id, id));
+      return c.json({ url: `/images/${kind}/${id}` }, 201);
+    });
+}

@@ -1,0 +1,255 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Alert, LiveStats } from '../contract/index.ts';
+import { LIMITS } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
+import { messageFn, type Messages } from '../i18n/messages.ts';
+import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
+import { api, postJson } from '../lib/api.ts';
+import { contactLink } from '../lib/format.ts';
+import { $liveEvent } from '../lib/live-store.ts';
+import { relativeTime } from '../lib/relative-time.ts';
+import { showToast } from '../lib/toast.ts';
+import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
+import { placeOf } from './AlertCard.tsx';
+
+type T = ReturnType<typeof messageFn>;
+
+/** Figures with no real source yet stay the spec's fixed sample, marked as such. */
+const RESOLVED_TODAY_SAMPLE = 234;
+
+const notificationsGranted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
+
+/** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts. */
+export default function AlertsLive({ lang, messages }: { lang: Lang; messages: Messages }) {
+  const t = messageFn(messages);
+  const id = useId();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const [stats, setStats] = useState<LiveStats | null>(null);
+  const [enabled, setEnabled] = useState(false);
+  const { items } = useLiveList<Alert>('/api/alerts', 'emergency-alert');
+
+  const loadStats = useCallback(() => {
+    api<LiveStats>('/api/live/stats').then(setStats, () => undefined);
+  }, []);
+  useEffect(() => {
+    setEnabled(notificationsGranted());
+    loadStats();
+    const timer = setInterval(loadStats, REFETCH_MS);
+    const stop = $liveEvent.listen(loadStats);
+    return () => {
+      clearInterval(timer);
+      stop();
+    };
+  }, [loadStats]);
+
+  async function enableNotifications() {
+    if (typeof Notification === 'undefined') return;
+    if ((await Notification.requestPermission()) !== 'granted') return;
+    setEnabled(true);
+    showToast({ title: t('alertsLive.enabledToast'), description: t('alertsLive.enabledText'), variant: 'success' });
+    try {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      const options = { body: t('alertsLive.testBody'), icon: '/favicon.svg', tag: 'test' };
+      if (registration) await registration.showNotification(t('alertsLive.testTitle'), options);
+      else new Notification(t('alertsLive.testTitle'), options);
+    } catch {
+      // The badge and the toast already say it worked.
+    }
+  }
+
+  const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString(lang));
+
+  return (
+    <div className="stack">
+      <p className="live-hero" aria-live="polite">
+        <span className="pulse-dot" aria-hidden="true" /> {t('alertsLive.hero', { count: figure(stats?.watching) })}
+      </p>
+
+      <div className="cards-two">
+        <SubscribeCard t={t} lang={lang} phoneRef={phoneRef} onChange={loadStats} />
+        <section className="card" aria-labelledby={`${id}-browser`}>
+          <h2 id={`${id}-browser`}>{t('alertsLive.browserTitle')}</h2>
+          <p>{t('alertsLive.browserLead')}</p>
+          {enabled ? (
+            <span className="badge ok big">{t('alertsLive.enabledBadge')}</span>
+          ) : (
+            <button type="button" className="button" onClick={() => void enableNotifications()}>
+              {t('alertsLive.enable')}
+            </button>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby={`${id}-active`} aria-busy={items === null}>
+        <h2 id={`${id}-active`}>{t('alertsLive.activeTitle')}</h2>
+        {items === null ? (
+          <p className="note">{t('common.loading')}</p>
+        ) : items.length === 0 ? (
+          <p className="card empty">{t('alertsLive.empty')}</p>
+        ) : (
+          <ul className="alerts">
+            {items.map((alert) => (
+              <LiveAlertCard key={alert.id} alert={alert} t={t} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="stats" aria-label={t('alertsLive.title')}>
+        <Stat value={figure(stats?.subscribers)} label={t('alertsLive.subscribers')} />
+        <Stat value={figure(stats?.watching)} label={t('alertsLive.monitors')} />
+        <Stat value={figure(stats?.activeAlerts)} label={t('alertsLive.cases')} />
+        <Stat value={RESOLVED_TODAY_SAMPLE.toLocaleString(lang)} label={t('alertsLive.resolved')} sample={t('alertsLive.sampleFigure')} />
+      </section>
+
+      <section className="card cta">
+        <h2>{t('alertsLive.ctaTitle')}</h2>
+        <div className="cta-buttons">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              phoneRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              phoneRef.current?.focus({ preventScroll: true });
+            }}
+          >
+            {t('alertsLive.ctaSubscribe')}
+          </button>
+          {!enabled && (
+            <button type="button" className="button secondary" onClick={() => void enableNotifications()}>
+              {t('alertsLive.ctaNotify')}
+            </button>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Stat({ value, label, sample }: { value: string; label: string; sample?: string }) {
+  return (
+    <div className="card stat">
+      <strong>{value}</strong>
+      <span>{label}</span>
+      {sample && <span className="badge">{sample}</span>}
+    </div>
+  );
+}
+
+function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phoneRef: React.RefObject<HTMLInputElement | null>; onChange: () => void }) {
+  const id = useId();
+  const [phone, setPhone] = useState('');
+  const [city, setCity] = useState('');
+  const [pending, setPending] = useState(false);
+
+  async function send(event: FormEvent | null, unsubscribe = false) {
+    event?.preventDefault();
+    if (!phone.trim()) {
+      phoneRef.current?.focus();
+      showToast({ title: t('alertsLive.phoneRequired'), variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      if (unsubscribe) {
+        const result = await api<{ phone: string }>('/api/alert-subscriptions', { method: 'DELETE', body: JSON.stringify({ phone }) });
+        showToast({ title: t('alertsLive.unsubscribed'), description: t('alertsLive.unsubscribedText', { phone: result.phone }), variant: 'success' });
+      } else {
+        const result = await postJson<{ phone: string }>('/api/alert-subscriptions', { phone, city, lang });
+        showToast({ title: t('alertsLive.subscribed'), description: t('alertsLive.subscribedText', { phone: result.phone }), variant: 'success' });
+      }
+      setPhone('');
+      setCity('');
+      onChange();
+    } catch {
+      showToast({ title: t('alertsLive.subscribeError'), description: t('alertsLive.subscribeErrorText'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`} id="subscribe">
+      <h2 id={`${id}-title`}>{t('alertsLive.textTitle')}</h2>
+      <p>{t('alertsLive.textLead')}</p>
+      <form className="form-grid" onSubmit={(event) => void send(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
+          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={40} value={phone} onChange={(event) => setPhone(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-city`}>{t('alertsLive.city')}</label>
+          <input id={`${id}-city`} name="city" autoComplete="address-level2" maxLength={LIMITS.city} value={city} onChange={(event) => setCity(event.target.value)} aria-describedby={`${id}-city-hint`} />
+          <span className="hint" id={`${id}-city-hint`}>
+            {t('alertsLive.cityHint')}
+          </span>
+        </div>
+        <button className="button" type="submit" disabled={pending}>
+          {pending ? t('alertsLive.subscribing') : t('alertsLive.subscribe')}
+        </button>
+        <button className="link-button" type="button" disabled={pending} onClick={() => void send(null, true)}>
+          {t('alertsLive.unsubscribe')}
+        </button>
+      </form>
+      <p className="note">{t('alertsLive.textPrivacy')}</p>
+    </section>
+  );
+}
+
+function LiveAlertCard({ alert, t }: { alert: Alert; t: T }) {
+  const title = t(ALERT_TYPE_KEYS[alert.type]);
+  const call = alert.contact ? contactLink(alert.contact) : null;
+
+  async function share() {
+    const text = [title, alert.details, placeOf(alert), alert.contact, `${location.origin}/alerts`].filter(Boolean).join('\n');
+    if (navigator.share) {
+      try {
+        await navigator.share({ title, text });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast({ title: t('alertsLive.copied'), description: t('alertsLive.copiedText'), variant: 'success' });
+    } catch {
+      // Nothing to share with on this device.
+    }
+  }
+
+  return (
+    <li className={`card alert${alert.urgent ? ' urgent' : ''}`} data-alert-id={alert.id}>
+      <div className="alert-badges">
+        {alert.urgent && <span className="badge danger">{t('alerts.urgent')}</span>}
+        <span className={`badge ${alert.verified ? 'ok' : 'plain'}`} data-verification>
+          {alert.verified ? t('alerts.verified') : t('alerts.unverified')}
+        </span>
+      </div>
+      <h3>{title}</h3>
+      <p className="alert-details" dir="auto">
+        {alert.details}
+      </p>
+      {alert.activity && <p className="note">{t(ACTIVITY_KEYS[alert.activity] ?? 'activity.other')}</p>}
+      <p className="note">
+        <bdi>{placeOf(alert)}</bdi> · {relativeTime(alert.createdAt, t)}
+        {alert.contact && (
+          <>
+            {' · '}
+            <bdi>{alert.contact}</bdi>
+          </>
+        )}
+      </p>
+      <div className="alert-actions">
+        {call?.kind === 'phone' && (
+          <a className="button small" href={call.href!}>
+            {t('alertsLive.callNow')}
+          </a>
+        )}
+        <button type="button" className="button secondary small" onClick={() => void share()}>
+          {t('alertsLive.share')}
+        </button>
+      </div>
+    </li>
+  );
+}

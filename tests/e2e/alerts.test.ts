@@ -1,0 +1,87 @@
+import exifr from 'exifr';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import es from '../../src/i18n/es.json';
+import { phonePhoto } from '../photo-fixture.ts';
+import { launchChromium, PHONE } from './chromium.ts';
+
+const phone = { ...PHONE, baseURL: inject('baseURL') };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string): Promise<Page> {
+  const page = await (await browser.newContext(phone)).newPage();
+  await page.goto(path);
+  await page.waitForSelector('astro-island:not([ssr])');
+  return page;
+}
+const toast = (page: Page) => page.locator('toast-region .toast');
+const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
+
+it('an enforcement report with a photo: stripped, listed unverified, confirmed elsewhere, heard live', async () => {
+  const watcher = await open('/es/alerts-live');
+  await watcher.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+
+  const reporter = await open('/ice-reports');
+  const details = `Agents stopping cars at Kings Canyon ${Date.now()}`;
+  await reporter.selectOption('select[name="activity"]', 'Checkpoint or traffic stop');
+  await reporter.fill('textarea[name="details"]', details);
+  await reporter.fill('input[name="agents"]', '3');
+  await reporter.fill('input[name="markings"]', 'Unmarked vans');
+  await reporter.fill('input[name="city"]', 'Fresno');
+  await reporter.setInputFiles('input[type="file"]', { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await expect.poll(() => reporter.locator('.photo-preview').textContent()).toContain('Photo uploaded successfully');
+  await reporter.click('form button[type="submit"]');
+  await expect.poll(() => toast(reporter).textContent()).toContain('Report sent');
+
+  // Heard live on another page, in that page's language.
+  await expect.poll(() => toast(watcher).textContent(), { timeout: 5000 }).toContain(es['live.emergencyTitle'].replace('{type}', es['alertType.enforcementActivity']));
+  expect(await toast(watcher).getAttribute('data-variant')).toBe('destructive');
+  await expect.poll(() => card(watcher, details).count()).toBe(1);
+  expect(await card(watcher, details).locator('[data-verification]').textContent()).toBe(es['alerts.unverified']);
+
+  // On /alerts, unverified, with the photo served from our origin without its GPS.
+  const list = await open('/alerts');
+  const listed = card(list, details);
+  await expect.poll(() => listed.count()).toBe(1);
+  expect(await listed.locator('[data-verification]').textContent()).toBe('Unverified');
+  const src = await listed.locator('img.alert-photo').getAttribute('src');
+  expect(src).toMatch(/^\/images\/alert-photos\//);
+  const photo = await list.request.get(src!);
+  expect(photo.headers()['content-type']).toBe('image/jpeg');
+  expect(await exifr.parse(await photo.body(), { gps: true })).toBeUndefined();
+
+  // A second person confirms it from their own device.
+  const neighbour = await open('/alerts');
+  await expect.poll(() => card(neighbour, details).count()).toBe(1);
+  await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
+  await expect.poll(() => card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 people see it too');
+  await list.reload();
+  await expect.poll(() => card(list, details).locator('[data-confirmations]').textContent()).toBe('1 people see it too');
+
+  for (const page of [watcher, reporter, list, neighbour]) await page.context().close();
+});
+
+it('the inline alert form: validation toast, success resets to Community Notice and BROAD', async () => {
+  const page = await open('/alerts');
+  await page.selectOption('select[name="type"]', 'Safety Checkpoint');
+  await page.check('input[value="PRECISE"]');
+  await page.fill('textarea[name="details"]', 'Checkpoint on Hwy 99 northbound');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Required fields missing');
+  expect(await toast(page).textContent()).toContain('Please fill in city and details.');
+  expect(await page.inputValue('textarea[name="details"]')).toBe('Checkpoint on Hwy 99 northbound');
+
+  await page.fill('input[name="city"]', 'Merced');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Alert posted successfully');
+  expect(await page.inputValue('select[name="type"]')).toBe('Community Notice');
+  expect(await page.isChecked('input[value="BROAD"]')).toBe(true);
+  expect(await page.inputValue('textarea[name="details"]')).toBe('');
+  await expect.poll(() => card(page, 'Checkpoint on Hwy 99 northbound').count()).toBe(1);
+  await page.context().close();
+});

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { createApp, type Deps } from '../functions/app.ts';
+import { fileMediaStore } from '../functions/media/file-store.ts';
+import type { LiveEvent } from '../src/contract/events.ts';
+import { tempDatabase } from './temp-db.ts';
+
+/**
+ * The real API over a real libSQL file and a real media folder in a temp folder, with a clock
+ * the test moves, a client address it sets, and the live events it published.
+ */
+export async function testApp(config: Deps['config'] = {}) {
+  const store = await tempDatabase();
+  const published: LiveEvent[] = [];
+  const deferred: Promise<unknown>[] = [];
+  const clock = { now: Date.parse('2026-11-22T18:00:00.000Z') };
+  const client = { address: '203.0.113.7' };
+  const media = fileMediaStore(join(store.folder, 'media'));
+  const app = createApp({
+    db: store.db,
+    media,
+    publish: (event) => published.push(event),
+    watching: () => 7,
+    clientAddress: () => client.address,
+    defer: (work) => deferred.push(work),
+    now: () => clock.now,
+    config,
+  });
+
+  const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  return {
+    app,
+    store,
+    media,
+    published,
+    clock,
+    client,
+    post: (path: string, body: unknown, headers?: Record<string, string>) => json('POST', path, body, headers),
+    del: (path: string, body: unknown) => json('DELETE', path, body),
+    get: async <T>(path: string) => (await (await app.request(path)).json()) as T,
+    /** Waits for the work handed to `defer` (texts being sent). */
+    settle: () => Promise.all(deferred.splice(0)),
+    count: async (table: string) => Number((await store.client.execute(`select count(*) as n from ${table}`)).rows[0]!.n),
+    close: () => store.close(),
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
