@@ -6,7 +6,7 @@ import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, postJson } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
-import { $liveEvent } from '../lib/live-store.ts';
+import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
@@ -35,10 +35,11 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
     setEnabled(notificationsGranted());
     loadStats();
     const timer = setInterval(loadStats, REFETCH_MS);
-    const stop = $liveEvent.listen(loadStats);
+    // This page counts among those watching once its own socket is open.
+    const stops = [$liveEvent.listen(loadStats), $liveConnected.listen(loadStats)];
     return () => {
       clearInterval(timer);
-      stop();
+      for (const stop of stops) stop();
     };
   }, [loadStats]);
 

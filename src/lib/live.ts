@@ -1,7 +1,7 @@
 import { PartySocket } from 'partysocket';
 import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { $liveEvent } from './live-store.ts';
+import { $liveConnected, $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
 import { takeOwnEvent } from './own-posts.ts';
 import { showToast } from './toast.ts';
@@ -18,8 +18,12 @@ export function connectLive(messages: Messages, element: HTMLElement): PartySock
     ...LIVE_ROOM,
   });
   // `data-connected` on <live-events> says whether the page is hearing the room right now.
-  socket.addEventListener('open', () => element.toggleAttribute('data-connected', true));
-  socket.addEventListener('close', () => element.toggleAttribute('data-connected', false));
+  const connected = (open: boolean) => () => {
+    element.toggleAttribute('data-connected', open);
+    $liveConnected.set(open);
+  };
+  socket.addEventListener('open', connected(true));
+  socket.addEventListener('close', connected(false));
   socket.addEventListener('message', ({ data }) => {
     let raw: unknown;
     try {

@@ -25,6 +25,8 @@ const card = (page: Page, text: string) => page.locator('li.alert', { hasText: t
 it('an enforcement report with a photo: stripped, listed unverified, confirmed elsewhere, heard live', async () => {
   const watcher = await open('/es/alerts-live');
   await watcher.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+  // The hero counts the pages really listening, this one among them.
+  await expect.poll(() => watcher.locator('.live-hero').textContent()).toMatch(/ [1-9]\d* /);
 
   const reporter = await open('/ice-reports');
   const details = `Agents stopping cars at Kings Canyon ${Date.now()}`;
@@ -83,5 +85,48 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   expect(await page.isChecked('input[value="BROAD"]')).toBe(true);
   expect(await page.inputValue('textarea[name="details"]')).toBe('');
   await expect.poll(() => card(page, 'Checkpoint on Hwy 99 northbound').count()).toBe(1);
+  await page.context().close();
+});
+
+it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  await page.goto('/alerts-live');
+  await page.waitForSelector('astro-island:not([ssr])');
+  // The person says yes when the browser asks.
+  await context.grantPermissions(['notifications']);
+
+  await page.getByRole('button', { name: 'Subscribe to Emergency Alerts' }).click();
+  await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
+  await page.fill('input[name="phone"]', '(559) 555-0148');
+  await page.fill('input[name="city"]', 'Fresno');
+  await page.getByRole('button', { name: 'Subscribe to Emergency Alerts' }).click();
+  await expect.poll(() => toast(page).textContent()).toContain('Alert subscription activated!');
+  expect(await toast(page).textContent()).toContain("You'll receive emergency text alerts at +15595550148");
+  expect(await page.inputValue('input[name="phone"]')).toBe('');
+
+  await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
+  await expect.poll(() => page.locator('.badge', { hasText: 'Notifications Enabled' }).count()).toBe(1);
+  expect(await toast(page).textContent()).toContain('Notifications enabled!');
+
+  await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+  await context.close();
+});
+
+it('/submit-alert: details required, every type, time defaults to now, back link', async () => {
+  const page = await open('/submit-alert');
+  expect(await page.locator('select[name="type"] option').count()).toBe(7);
+  const now = await page.inputValue('input[name="alertTime"]');
+  expect(Math.abs(Date.parse(now) - Date.now())).toBeLessThan(5 * 60_000);
+  await page.fill('input[name="city"]', 'Oxnard');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Alert details required');
+  expect(await toast(page).textContent()).toContain('Please enter alert details.');
+  await page.selectOption('select[name="type"]', 'Weather Alert');
+  await page.fill('textarea[name="details"]', 'Flood warning near the river tonight');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
+  expect(await page.getAttribute('a.back-link', 'href')).toBe('/alerts');
   await page.context().close();
 });
