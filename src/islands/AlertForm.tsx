@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { INLINE_ALERT_TYPES, LIMITS, SUBMIT_ALERT_TYPES, type Precision } from '../contract/limits.ts';
+import { INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES, type Precision } from '../contract/limits.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { ApiError, postJson } from '../lib/api.ts';
@@ -10,6 +10,22 @@ type T = (key: MessageKey, vars?: Vars) => string;
 
 /** The value of a datetime-local input for a moment, in the device's time zone. */
 const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** BROAD (city and area only) or PRECISE (about 100 m), as two radio buttons. */
+export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision; onChange: (precision: Precision) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="field choice">
+      <legend>{t('alerts.precision')}</legend>
+      {PRECISIONS.map((precision) => (
+        <label key={precision} className="choice-option">
+          <input type="radio" name={name} value={precision} checked={value === precision} onChange={() => onChange(precision)} />
+          {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /** The toast for a refused alert: duplicates and rate limits get their own plain words. */
 export function refusalToast(error: unknown, t: T, title: MessageKey, description: MessageKey = 'alerts.errorText') {
@@ -97,15 +113,7 @@ export function AlertForm({ variant, t, onPosted }: { variant: 'inline' | 'submi
           ))}
         </select>
       </div>
-      <fieldset className="field choice">
-        <legend>{t('alerts.precision')}</legend>
-        {(['BROAD', 'PRECISE'] as const).map((precision) => (
-          <label key={precision} className="choice-option">
-            <input type="radio" name={`${id}-precision`} value={precision} checked={form.precision === precision} onChange={set('precision')} />
-            {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
-          </label>
-        ))}
-      </fieldset>
+      <PrecisionChoice t={t} value={form.precision} onChange={(precision) => setForm((current) => ({ ...current, precision }))} />
       <div className="field">
         <label htmlFor={`${id}-city`}>
           {t('alerts.city')} <span className="required-mark" aria-hidden="true">*</span>

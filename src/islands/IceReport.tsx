@@ -9,7 +9,7 @@ import { showToast } from '../lib/toast.ts';
 import { uploadPhoto } from '../lib/upload.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
-import { refusalToast } from './AlertForm.tsx';
+import { PrecisionChoice, refusalToast } from './AlertForm.tsx';
 
 const EMPTY = { activity: '', city: '', area: '', details: '', agents: '', vehicles: '', markings: '', precision: 'BROAD' as Precision };
 type Form = typeof EMPTY;
@@ -165,24 +165,15 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
             <label htmlFor={`${id}-area`}>{t('ice.area')}</label>
             <input {...field('area')} autoComplete="off" maxLength={LIMITS.city} />
           </div>
-          <fieldset className="field choice">
-            <legend>{t('alerts.precision')}</legend>
-            {(['BROAD', 'PRECISE'] as const).map((precision) => (
-              <label key={precision} className="choice-option">
-                <input
-                  type="radio"
-                  name={`${id}-precision`}
-                  value={precision}
-                  checked={form.precision === precision}
-                  onChange={(event) => {
-                    set('precision')(event);
-                    setPosition(null);
-                  }}
-                />
-                {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
-              </label>
-            ))}
-          </fieldset>
+          <PrecisionChoice
+            t={t}
+            value={form.precision}
+            onChange={(precision) => {
+              setForm((current) => ({ ...current, precision }));
+              // A position rounded for the other precision is not kept.
+              setPosition(null);
+            }}
+          />
           {form.precision === 'PRECISE' && (
             <div className="field">
               {position && position !== 'locating' ? (
