@@ -130,3 +130,25 @@ it('/submit-alert: details required, every type, time defaults to now, back link
   expect(await page.getAttribute('a.back-link', 'href')).toBe('/alerts');
   await page.context().close();
 });
+
+it('share location sends only a position rounded on the phone, never the exact one', async () => {
+  const context = await browser.newContext({ ...phone, geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
+  const page = await context.newPage();
+  await page.goto('/ice-reports');
+  await page.waitForSelector('astro-island:not([ssr])');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
+  });
+  await page.selectOption('select[name="activity"]', 'Agents at a workplace');
+  await page.fill('textarea[name="details"]', `Agents at the packing plant gate ${Date.now()}`);
+  await page.fill('input[name="city"]', 'Selma');
+  await page.check('input[value="PRECISE"]');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => sent.length).toBe(1);
+  expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
+  expect(sent[0]).not.toContain('36.781234');
+  await context.close();
+});
