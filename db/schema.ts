@@ -111,3 +111,81 @@ export const rateEvents = sqliteTable(
   },
   (table) => [index('rate_events_lookup').on(table.clientHash, table.action, table.at)],
 );
+
+/** The resource directory. Submissions wait as 'pending'; only 'published' ones are listed. */
+export const resources = sqliteTable(
+  'resources',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    city: text('city'),
+    address: text('address'),
+    phone: text('phone'),
+    link: text('link'),
+    notes: text('notes'),
+    verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('resources_status').on(table.status, table.category)],
+);
+
+/** The job board. Submissions wait as 'pending'; only 'approved' ones are listed. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    employer: text('employer'),
+    city: text('city'),
+    payRange: text('pay_range'),
+    notes: text('notes'),
+    contact: text('contact').notNull(),
+    acceptsNoPapers: integer('accepts_no_papers', { mode: 'boolean' }).notNull().default(true),
+    status: text('status').notNull().default('pending'),
+    isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('jobs_status').on(table.status, table.createdAt)],
+);
+
+/** Food and supply drops, created by admins; 'active' ones are public. */
+export const drops = sqliteTable(
+  'drops',
+  {
+    id: text('id').primaryKey(),
+    title: text('title'),
+    date: text('date').notNull(),
+    time: text('time'),
+    city: text('city').notNull(),
+    meetSpot: text('meet_spot').notNull(),
+    address: text('address'),
+    whatWeBring: text('what_we_bring'),
+    notes: text('notes'),
+    status: text('status').notNull().default('active'),
+    isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('drops_date').on(table.status, table.date)],
+);
+
+/** People who signed up to help at a drop (for its organizers only). */
+export const dropVolunteers = sqliteTable('drop_volunteers', {
+  id: text('id').primaryKey(),
+  dropId: text('drop_id').notNull(),
+  name: text('name').notNull(),
+  contact: text('contact').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** SOS requests, for the admins to act on; never listed publicly. */
+export const sosRequests = sqliteTable('sos_requests', {
+  id: text('id').primaryKey(),
+  city: text('city'),
+  details: text('details').notNull(),
+  contact: text('contact'),
+  handled: integer('handled', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+});

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { lostFoundPosts, meta } from './schema.ts';
+import { drops, jobs, lostFoundPosts, meta, resources } from './schema.ts';
 
 const SAMPLE_KEY = 'sample_content';
 const DAY = 24 * 3600 * 1000;
@@ -45,6 +45,30 @@ function sampleLostFound(now: number) {
   ];
 }
 
+/** Directory samples: real kinds of places in California, invented names and 555-01xx numbers. */
+const SAMPLE_RESOURCES = [
+  { name: 'Valley Community Food Pantry', category: 'Food', city: 'Fresno', address: '1820 E Belmont Ave, Fresno, CA', phone: '(559) 555-0110', link: null, notes: 'Groceries every Tuesday and Friday, 9 AM to noon. No ID needed.', verified: true },
+  { name: 'Casa Segura Family Shelter', category: 'Shelter', city: 'Los Angeles', address: '415 S Vermont Ave, Los Angeles, CA', phone: '(213) 555-0124', link: null, notes: 'Emergency beds for families with children. Spanish and Korean spoken.', verified: true },
+  { name: 'Immigrant Rights Legal Clinic', category: 'Legal', city: 'Oakland', address: '2100 International Blvd, Oakland, CA', phone: '(510) 555-0133', link: 'https://example.org/legal-clinic', notes: 'Free consultations on immigration cases. Know-your-rights workshops on Saturdays.', verified: true },
+  { name: 'Clínica Comunitaria del Valle', category: 'Medical', city: 'Salinas', address: '60 E Market St, Salinas, CA', phone: '(831) 555-0141', link: null, notes: 'Sliding-scale clinic. No insurance or papers needed.', verified: false },
+  { name: 'Punjabi Sikh Community Center Job Help', category: 'Employment', city: 'Stockton', address: '1930 S Grant St, Stockton, CA', phone: '(209) 555-0157', link: null, notes: null, verified: false },
+  { name: 'Free English Classes at the Library', category: 'Education', city: 'San Jose', address: '150 E San Fernando St, San Jose, CA', phone: '(408) 555-0162', link: 'https://example.org/esl', notes: 'Evening English classes for adults, all levels. Childcare available.', verified: true },
+] as const;
+
+const SAMPLE_JOBS = [
+  { title: 'Farm harvest crew', employer: 'Sunrise Orchards', city: 'Madera', payRange: '$18-20/hour', notes: 'Almond and grape harvest, 6 AM start. Transport from Madera available.', contact: '(559) 555-0171', acceptsNoPapers: true },
+  { title: 'Kitchen helper', employer: 'La Fonda Restaurant', city: 'Santa Ana', payRange: '$17/hour + tips', notes: null, contact: 'jobs.lafonda.sample@example.org', acceptsNoPapers: true },
+  { title: 'House cleaning team', employer: 'Bright Home Cleaning', city: 'San Diego', payRange: null, notes: 'Weekday mornings. Supplies provided.', contact: 'https://example.org/bright-home-jobs', acceptsNoPapers: true },
+  { title: 'Warehouse packer', employer: 'Central Valley Produce', city: 'Stockton', payRange: '$19/hour', notes: 'Night shift, lifting up to 40 lb.', contact: '(209) 555-0184', acceptsNoPapers: false },
+] as const;
+
+/** The next Saturday on or after `now`, as YYYY-MM-DD. */
+function nextSaturday(now: number): string {
+  const day = new Date(now);
+  day.setUTCDate(day.getUTCDate() + ((6 - day.getUTCDay() + 7) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
 /**
  * Loads the sample content once, and only into a database that has not had it before; turned
  * off, it removes the sample rows again so a real deployment starts clean.
@@ -55,14 +79,33 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     if (!marker) return 'none';
     await db.batch([
       db.delete(lostFoundPosts).where(eq(lostFoundPosts.isSample, true)),
+      db.delete(resources).where(eq(resources.isSample, true)),
+      db.delete(jobs).where(eq(jobs.isSample, true)),
+      db.delete(drops).where(eq(drops.isSample, true)),
       db.delete(meta).where(eq(meta.key, SAMPLE_KEY)),
     ]);
     return 'removed';
   }
   if (marker) return 'kept';
-  const rows = sampleLostFound(now).map((post) => ({ ...post, id: crypto.randomUUID(), isSample: true }));
+  const sample = { isSample: true, createdAt: new Date(now).toISOString() };
+  const id = () => crypto.randomUUID();
   await db.batch([
-    db.insert(lostFoundPosts).values(rows),
+    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, id: id(), isSample: true }))),
+    db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...sample, id: id(), status: 'published' }))),
+    db.insert(jobs).values(SAMPLE_JOBS.map((job, index) => ({ ...job, ...sample, id: id(), status: 'approved', createdAt: new Date(now - index * 3600_000).toISOString() }))),
+    db.insert(drops).values({
+      ...sample,
+      id: id(),
+      title: 'Weekly Food & Supply Drop',
+      date: nextSaturday(now),
+      time: '10:00 AM - 2:00 PM',
+      city: 'Fresno',
+      meetSpot: 'Roeding Park, north parking lot',
+      address: '890 W Belmont Ave, Fresno, CA',
+      whatWeBring: 'Fresh produce, rice and beans, diapers, hygiene kits, warm clothing',
+      notes: 'Bring your own bags if you can. Volunteers speak Spanish, Hmong and Punjabi.',
+      status: 'active',
+    }),
     db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(now).toISOString() }),
   ]);
   return 'loaded';

@@ -6,6 +6,7 @@ import { apiError } from './http.ts';
 import { keyring, type Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { directoryRoutes } from './routes/directory.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/upload', uploadRoutes(routeDeps));
   app.route('/alert-subscriptions', subscriptionRoutes(routeDeps));
   app.route('/live', liveRoutes(routeDeps));
+  app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {
     console.error(`API error on ${c.req.method} ${c.req.routePath}: ${error.message}`);

@@ -15,12 +15,13 @@ import {
   type AlertType,
   type Precision,
 } from '../../src/contract/limits.ts';
-import { alertMarks, alerts, uploads } from '../../db/schema.ts';
+import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, pageSize, readJson } from '../http.ts';
 import { overLimit } from '../rate-limit.ts';
 import { deliverOutbox, queueAlertTexts } from '../sms.ts';
 import { sweep, sweepSometimes } from '../sweep.ts';
+import { attachUpload } from './uploads.ts';
 
 type Row = typeof alerts.$inferSelect;
 const MINUTE = 60_000;
@@ -90,16 +91,8 @@ export function alertRoutes(deps: RouteDeps) {
         : await overLimit(deps, c, 'alert', 10, 10 * MINUTE);
       if (limited) return apiError(c, 429, 'rate_limited', 'Too many reports in a short time. Please wait a few minutes.');
 
-      if (alert.photoUrl) {
-        const id = alert.photoUrl.split('/').pop()!;
-        const attached = await db
-          .update(uploads)
-          .set({ attached: true })
-          .where(and(eq(uploads.id, id), eq(uploads.kind, 'alert-photos'), eq(uploads.stored, true), eq(uploads.attached, false)))
-          .returning({ id: uploads.id });
-        if (attached.length === 0 || alert.photoUrl !== `/images/alert-photos/${id}`) {
-          return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
-        }
+      if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
+        return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
       }
 
       const grid = LOCATION_GRID[alert.precision];

@@ -4,6 +4,7 @@ import { lostFoundInput, PAGE_SIZE, type LostFoundPost } from '../../src/contrac
 import { lostFoundPosts } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, pageSize, readJson } from '../http.ts';
+import { attachUpload } from './uploads.ts';
 
 type Row = typeof lostFoundPosts.$inferSelect;
 
@@ -29,6 +30,9 @@ export function lostFoundRoutes(deps: RouteDeps) {
     .post('/', async (c) => {
       const input = await readJson(c, lostFoundInput);
       if (!input.ok) return input.response;
+      if (input.data.photoUrl && !(await attachUpload(db, 'missing-persons', input.data.photoUrl))) {
+        return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
+      }
       const row = { ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() };
       await db.insert(lostFoundPosts).values(row);
       await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });

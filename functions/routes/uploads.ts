@@ -3,12 +3,28 @@ import { and, eq, gt } from 'drizzle-orm';
 import { uploadRequest } from '../../src/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, readCapped, readJson } from '../http.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
 import { overLimit } from '../rate-limit.ts';
 
 const HOUR = 3600 * 1000;
+
+/**
+ * Marks the stored upload behind `photoUrl` (/images/{kind}/{id}) as belonging to a post, once;
+ * false when there is no such unused upload of that kind (then the post is refused).
+ */
+export async function attachUpload(db: Database, kind: UploadKind, photoUrl: string): Promise<boolean> {
+  const id = photoUrl.slice(`/images/${kind}/`.length);
+  if (photoUrl !== `/images/${kind}/${id}`) return false;
+  const attached = await db
+    .update(uploads)
+    .set({ attached: true })
+    .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, true), eq(uploads.attached, false)))
+    .returning({ id: uploads.id });
+  return attached.length === 1;
+}
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps

@@ -68,3 +68,7 @@ export const MAX_PHOTO_BYTES = 10_485_760;
 /** Where uploaded photos are kept and served from: /images/{kind}/{id}. */
 export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Resource categories on the public directory (the admin's finer list maps onto these). */
+export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];

@@ -56,7 +56,7 @@ it('the listener reconnects after the server restarts', async () => {
     const port = Number(new URL(server.url).port);
     await server.stop();
     await page.waitForSelector('live-events:not([data-connected])', { state: 'attached' });
-    server = await startServer(folder, port);
+    server = await startServer(folder, { port });
     await connected(page);
 
     const response = await fetch(`${server.url}/api/lost-found`, {

@@ -1,6 +1,6 @@
 /**
  * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
- * then starts the real embedded server on a free port over a fresh database.
+ * then starts the real embedded server on a free port over a fresh database with the sample content.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

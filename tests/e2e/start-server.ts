@@ -3,15 +3,16 @@ import { join } from 'node:path';
 
 /**
  * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
- * the database in `folder`, without sample content; port 0 picks a free port.
+ * the database in `folder`, with the sample content (published resources, jobs, a drop and
+ * lost-and-found posts) unless told otherwise; port 0 picks a free port.
  */
-export async function startServer(folder: string, port = 0) {
+export async function startServer(folder: string, { port = 0, sample = true } = {}) {
   const server = spawn(process.execPath, ['functions/node-server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `file:${join(folder, 'app.db')}`,
-      SAMPLE_CONTENT: 'off',
+      SAMPLE_CONTENT: sample ? 'on' : 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
