@@ -1,15 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LIMITS, LOCATION_GRID, MAX_PHOTO_BYTES, snapToGrid, type Precision } from '../contract/limits.ts';
+import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LIMITS, LOCATION_GRID, snapToGrid, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS } from '../i18n/values.ts';
 import { postJson } from '../lib/api.ts';
 import { showToast } from '../lib/toast.ts';
-import { uploadPhoto } from '../lib/upload.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
 import { PrecisionChoice, refusalToast } from './AlertForm.tsx';
+import { PhotoField } from './PhotoField.tsx';
 
 const EMPTY = { activity: '', city: '', area: '', details: '', agents: '', vehicles: '', markings: '', precision: 'BROAD' as Precision };
 type Form = typeof EMPTY;
@@ -26,11 +26,8 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
   const [invalid, setInvalid] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   const [position, setPosition] = useState<{ lat: number; lng: number } | 'locating' | null>(null);
-  const [photo, setPhoto] = useState<{ url: string | null; preview: string; progress: number } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
+  const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { items, setItems } = useLiveList<Alert>(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, 'emergency-alert');
-
-  useEffect(() => () => photo && URL.revokeObjectURL(photo.preview), [photo]);
 
   const set = (field: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -54,26 +51,6 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
     );
   }
 
-  async function choosePhoto(file: File | undefined) {
-    if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      showToast({ title: t('ice.photoTooBig'), variant: 'destructive' });
-      return;
-    }
-    const preview = URL.createObjectURL(file);
-    setPhoto({ url: null, preview, progress: 0 });
-    try {
-      const url = await uploadPhoto('alert-photos', file, (progress) => setPhoto((current) => current && { ...current, progress }));
-      setPhoto({ url, preview, progress: 1 });
-      showToast({ title: t('ice.photoUploaded'), variant: 'success' });
-    } catch {
-      setPhoto(null);
-      showToast({ title: t('ice.photoFailed'), variant: 'destructive' });
-    } finally {
-      if (fileRef.current) fileRef.current.value = '';
-    }
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing = (['activity', 'city', 'details'] as const).filter((field) => !form[field].trim());
@@ -92,11 +69,11 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
         agents: count(form.agents),
         vehicles: count(form.vehicles),
         location: position && position !== 'locating' && form.precision === 'PRECISE' ? position : null,
-        photoUrl: photo?.url ?? null,
+        photoUrl: photo.url,
       });
       setForm(EMPTY);
       setPosition(null);
-      setPhoto(null);
+      setPhoto({ url: null, uploading: false });
       setItems((shown) => [created, ...(shown ?? []).filter((item) => item.id !== created.id)]);
       showToast({ title: t('ice.success'), variant: 'success' });
     } catch (error) {
@@ -190,34 +167,8 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
               )}
             </div>
           )}
-          <div className="field">
-            <span className="label">{t('ice.photo')}</span>
-            {photo && (
-              <div className="photo-preview">
-                <img src={photo.preview} alt="" width={120} height={90} />
-                {photo.url ? (
-                  <span className="note ok-text" role="status">
-                    {t('ice.photoUploaded')}
-                  </span>
-                ) : (
-                  <progress max={1} value={photo.progress} aria-label={t('ice.uploading')} />
-                )}
-              </div>
-            )}
-            <div className="photo-actions">
-              <label className="button secondary file-button">
-                {photo ? t('ice.changePhoto') : t('ice.addPhoto')}
-                <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void choosePhoto(event.target.files?.[0])} />
-              </label>
-              {photo && (
-                <button type="button" className="link-button" onClick={() => setPhoto(null)}>
-                  {t('ice.removePhoto')}
-                </button>
-              )}
-            </div>
-            <span className="hint">{t('ice.photoNote')}</span>
-          </div>
-          <button className="button" type="submit" disabled={pending || (photo !== null && photo.url === null)}>
+          <PhotoField kind="alert-photos" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
+          <button className="button" type="submit" disabled={pending || photo.uploading}>
             {pending ? t('ice.submitting') : t('ice.submit')}
           </button>
         </form>

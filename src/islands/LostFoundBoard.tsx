@@ -1,30 +1,20 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { LostFoundPost } from '../contract/index.ts';
-import { LIMITS } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { api, postJson } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
 import { $liveEvent } from '../lib/live-store.ts';
-import { expectOwnEvent } from '../lib/own-posts.ts';
-import { showToast } from '../lib/toast.ts';
+import { MissingPersonForm } from './MissingPersonForm.tsx';
 
 const PAGE = 20;
-const EMPTY_FORM = { name: '', lastSeenCity: '', lastSeenDate: '', description: '', contact: '' };
-type Form = typeof EMPTY_FORM;
-
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The lost-and-found board: the post form and the list of recent posts, newest first. */
 export default function LostFoundBoard({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
-  const [pending, setPending] = useState(false);
-  const [nameInvalid, setNameInvalid] = useState(false);
   const [posts, setPosts] = useState<LostFoundPost[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [hasMore, setHasMore] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
   const loadedOnce = useRef(false);
   const id = useId();
 
@@ -50,70 +40,12 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
     });
   }, [load]);
 
-  const change = (field: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    if (field === 'name') setNameInvalid(false);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.name.trim()) {
-      setNameInvalid(true);
-      nameRef.current?.focus();
-      showToast({ title: t('lostFound.nameRequired'), description: t('lostFound.nameRequiredText'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    // The room may echo the post back before its response arrives, so say so before sending.
-    expectOwnEvent({ event: 'new-missing-person', data: { name: form.name.trim(), lastSeenCity: form.lastSeenCity.trim() || null } });
-    try {
-      const created = await postJson<LostFoundPost>('/api/lost-found', form);
-      setForm(EMPTY_FORM);
-      setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
-      showToast({ title: t('lostFound.success'), variant: 'success' });
-    } catch {
-      showToast({ title: t('lostFound.errorTitle'), description: t('lostFound.errorText'), variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof Form) => ({ id: `${id}-${name}`, name, value: form[name], onChange: change(name) });
-
   return (
     <div className="board">
       <section className="card board-form" aria-labelledby={`${id}-form-title`}>
         <h2 id={`${id}-form-title`}>{t('lostFound.formTitle')}</h2>
         <p className="note">{t('lostFound.privacyNote')}</p>
-        <form className="form-grid" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>
-              {t('lostFound.name')} <span className="required-mark" aria-hidden="true">*</span>
-            </label>
-            <input {...field('name')} ref={nameRef} autoComplete="off" maxLength={LIMITS.name} aria-required="true" aria-invalid={nameInvalid || undefined} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-lastSeenCity`}>{t('lostFound.lastSeenCity')}</label>
-            <input {...field('lastSeenCity')} autoComplete="off" maxLength={LIMITS.city} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-lastSeenDate`}>{t('lostFound.lastSeenDate')}</label>
-            <input {...field('lastSeenDate')} type="date" max={today()} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>{t('lostFound.description')}</label>
-            <textarea {...field('description')} maxLength={LIMITS.description} aria-describedby={`${id}-description-hint`} />
-            <span className="hint" id={`${id}-description-hint`}>{t('lostFound.descriptionHint')}</span>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-contact`}>{t('lostFound.contact')}</label>
-            <input {...field('contact')} autoComplete="off" maxLength={LIMITS.contact} aria-describedby={`${id}-contact-hint`} />
-            <span className="hint" id={`${id}-contact-hint`}>{t('lostFound.contactHint')}</span>
-          </div>
-          <button className="button" type="submit" disabled={pending}>
-            {pending ? t('lostFound.submitting') : t('lostFound.submit')}
-          </button>
-        </form>
+        <MissingPersonForm variant="inline" t={t} onPosted={(created) => setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)])} />
       </section>
 
       <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={posts === null && !loadFailed}>

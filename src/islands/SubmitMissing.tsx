@@ -1,0 +1,7 @@
+import { messageFn, type Messages } from '../i18n/messages.ts';
+import { MissingPersonForm } from './MissingPersonForm.tsx';
+
+/** /submit-missing: the missing-person report with a photo; it shows on /lost-found at once. */
+export default function SubmitMissing({ messages }: { messages: Messages }) {
+  return <MissingPersonForm variant="submit" t={messageFn(messages)} />;
+}

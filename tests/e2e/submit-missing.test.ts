@@ -1,0 +1,65 @@
+import exifr from 'exifr';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { phonePhoto } from '../photo-fixture.ts';
+import { launchChromium, PHONE } from './chromium.ts';
+
+const phone = { ...PHONE, baseURL: inject('baseURL') };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string): Promise<Page> {
+  const page = await (await browser.newContext(phone)).newPage();
+  await page.goto(path);
+  await page.waitForSelector('astro-island:not([ssr])');
+  return page;
+}
+const toast = (page: Page) => page.locator('toast-region .toast');
+
+it('reports a missing person with a photo: stripped, shown on /lost-found at once', async () => {
+  const page = await open('/submit-missing');
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/lost-found')) posted.push(request.postData() ?? '');
+  });
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain("Please enter the missing person's name.");
+  const name = `Tomás Reyes ${Date.now()}`;
+  await page.fill('input[name="name"]', name);
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Contact required');
+  expect(posted).toEqual([]);
+
+  expect(await page.locator('.file-button').textContent()).toContain('Upload Photo');
+  await page.setInputFiles('input[type="file"]', { name: 'tomas.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(120, 160) });
+  await expect.poll(() => page.locator('.photo-preview').textContent()).toContain('Photo uploaded successfully');
+  expect(await page.locator('.file-button').textContent()).toContain('Change Photo');
+  await page.fill('input[name="lastSeenCity"]', 'Delano');
+  await page.fill('input[name="contact"]', '(661) 555-0150');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Missing person report submitted');
+  expect(await page.inputValue('input[name="name"]')).toBe('');
+  expect(await page.locator('.photo-preview').count()).toBe(0);
+
+  const board = await open('/lost-found');
+  const card = board.locator('.posts > li', { hasText: name });
+  await expect.poll(() => card.count()).toBe(1);
+  const src = await card.locator('img.post-photo').getAttribute('src');
+  expect(src).toMatch(/^\/images\/missing-persons\/[0-9a-f-]{36}$/);
+  expect(await exifr.parse(await (await board.request.get(src!)).body(), { gps: true })).toBeUndefined();
+  for (const p of [page, board]) await p.context().close();
+});
+
+it('refuses a photo over 10 MB on the phone, before any upload', async () => {
+  const page = await open('/lost-found');
+  const uploads: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/upload') && uploads.push(request.url()));
+  await page.setInputFiles('input[type="file"]', { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10_485_761) });
+  await expect.poll(() => toast(page).textContent()).toContain('10 MB');
+  expect(uploads).toEqual([]);
+  await page.context().close();
+});
