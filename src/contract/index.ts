@@ -226,7 +226,7 @@ export const jobInput = z.object({
   title: required(LIMITS.name, 'Job title'),
   employer: optionalText(LIMITS.name, 'Employer'),
   city: optionalText(LIMITS.city, 'City'),
-  payRange: optionalText(100, 'Pay range'),
+  payRange: optionalText(LIMITS.payRange, 'Pay range'),
   notes: optionalText(LIMITS.description, 'Notes'),
   contact: required(LIMITS.contact, 'Contact'),
   acceptsNoPapers: z._default(z.boolean({ error: 'acceptsNoPapers must be true or false' }), true),

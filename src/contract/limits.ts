@@ -7,6 +7,7 @@ export const LIMITS = {
   description: 2000,
   contact: 200,
   url: 500,
+  payRange: 100,
 } as const;
 
 /** Page size of every list the API answers. */

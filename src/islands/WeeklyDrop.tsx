@@ -1,0 +1,287 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Drop } from '../contract/index.ts';
+import { LIMITS } from '../contract/limits.ts';
+import { LOCALES, type Lang } from '../i18n/languages.ts';
+import { messageFn, type Messages } from '../i18n/messages.ts';
+import { api, ApiError, postJson } from '../lib/api.ts';
+import { formatDate } from '../lib/format.ts';
+import { $liveEvent } from '../lib/live-store.ts';
+import { showToast } from '../lib/toast.ts';
+
+type T = ReturnType<typeof messageFn>;
+
+const EMPTY_FORM = { name: '', contact: '' };
+type Form = typeof EMPTY_FORM;
+
+/** A maps search (opened in a new tab) on the meeting place. */
+const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+
+/**
+ * The next food and supply drop from the server (or the spec's fixed fallback when none is
+ * scheduled), with directions and, for a real drop, a small volunteer sign-up.
+ */
+export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
+  const t = messageFn(messages);
+  // undefined while loading, null when no drop is scheduled.
+  const [drop, setDrop] = useState<Drop | null | undefined>(undefined);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const id = useId();
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      setDrop(await api<Drop | null>('/api/drops/next'));
+    } catch {
+      setLoadFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    // A drop announced anywhere shows up here without a reload.
+    return $liveEvent.listen((event) => {
+      if (event?.event === 'new-drop') void load();
+    });
+  }, [load]);
+
+  const loading = drop === undefined && !loadFailed;
+  return (
+    <section className="card drops-next" aria-labelledby={`${id}-title`} aria-busy={loading}>
+      <h2 id={`${id}-title`}>
+        {t('drops.next')}{' '}
+        {drop?.sample && (
+          <span className="badge" title={t('common.sampleNote')}>
+            {t('common.sample')}
+          </span>
+        )}
+      </h2>
+      {loadFailed ? (
+        <>
+          <p>{t('common.loadFailed')}</p>
+          <button className="button secondary" type="button" onClick={() => void load()}>
+            {t('common.retry')}
+          </button>
+        </>
+      ) : loading ? (
+        <p className="note">{t('common.loading')}</p>
+      ) : drop ? (
+        <NextDrop drop={drop} lang={lang} t={t} onCount={(volunteers) => setDrop({ ...drop, volunteers })} onGone={() => void load()} />
+      ) : (
+        <Fallback t={t} />
+      )}
+    </section>
+  );
+}
+
+function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
+  const place = [drop.meetSpot, drop.address ?? drop.city].filter(Boolean).join(', ');
+  const count = new Intl.PluralRules(LOCALES[lang]).select(drop.volunteers) === 'one' ? 'drops.volunteersOne' : 'drops.volunteers';
+  return (
+    <>
+      {/* The drop's own name, unless it only repeats the page title. */}
+      {drop.title && drop.title.trim() !== t('drops.title') && (
+        <p className="drops-name" dir="auto">
+          {drop.title}
+        </p>
+      )}
+      <dl className="drops-facts">
+        <div>
+          <dt>{t('drops.when')}</dt>
+          <dd>
+            <span className="drops-date">{formatDate(drop.date, lang)}</span>
+            {drop.time && (
+              <>
+                <br />
+                <bdi>{drop.time}</bdi>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('drops.where')}</dt>
+          <dd>
+            <bdi>{drop.meetSpot}</bdi>
+            {drop.address && (
+              <>
+                <br />
+                <bdi>{drop.address}</bdi>
+              </>
+            )}
+            {drop.city && (
+              <>
+                <br />
+                <bdi>{drop.city}</bdi>
+              </>
+            )}
+          </dd>
+        </div>
+        {drop.whatWeBring && (
+          <div>
+            <dt>{t('drops.bring')}</dt>
+            <dd dir="auto">{drop.whatWeBring}</dd>
+          </div>
+        )}
+      </dl>
+      {drop.notes && (
+        <p className="drops-notes" dir="auto">
+          {drop.notes}
+        </p>
+      )}
+      <p className="drops-count" data-volunteers={drop.volunteers}>
+        {t(count, { count: drop.volunteers })}
+      </p>
+      <Volunteer dropId={drop.id} directions={directionsHref(place)} t={t} onCount={onCount} onGone={onGone} />
+    </>
+  );
+}
+
+/** The spec's fixed fallback, shown when the server has no drop scheduled. */
+function Fallback({ t }: { t: T }) {
+  return (
+    <>
+      <dl className="drops-facts">
+        <div>
+          <dt>{t('drops.when')}</dt>
+          <dd>
+            {t('drops.fallbackDate')}
+            <br />
+            {t('drops.fallbackTime')}
+            <br />
+            <span className="badge type">{t('drops.fallbackRepeat')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('drops.where')}</dt>
+          <dd>{t('drops.fallbackPlace')}</dd>
+        </div>
+      </dl>
+      {/* Nothing to sign up for: only the way there. */}
+      <div className="drops-actions">
+        <DirectionsLink href={directionsHref('park Phoenix')} t={t} />
+      </div>
+    </>
+  );
+}
+
+function DirectionsLink({ href, t }: { href: string; t: T }) {
+  return (
+    <a className="button secondary drops-directions" href={href} target="_blank" rel="noopener noreferrer">
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+        <circle cx="12" cy="9.5" r="2.5" />
+      </svg>
+      {t('drops.directions')}
+    </a>
+  );
+}
+
+/**
+ * The Volunteer button and its inline sign-up: focus moves into it when it opens and back to
+ * the button when it closes (Cancel, Escape or a successful sign-up). What was typed stays
+ * until the sign-up succeeds.
+ */
+function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string; directions: string; t: T; onCount: (n: number) => void; onGone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<Form>(EMPTY_FORM);
+  const [invalid, setInvalid] = useState<(keyof Form)[]>([]);
+  const [pending, setPending] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const contactRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (open) nameRef.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const change = (field: keyof Form) => (event: { target: { value: string } }) => {
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+    setInvalid((fields) => fields.filter((name) => name !== field));
+  };
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing = (['name', 'contact'] as const).filter((field) => !form[field].trim());
+    if (missing.length) {
+      setInvalid(missing);
+      (missing[0] === 'name' ? nameRef : contactRef).current?.focus();
+      showToast({ title: t('drops.volunteerRequired'), variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const { volunteers } = await postJson<{ volunteers: number }>(`/api/drops/${encodeURIComponent(dropId)}/volunteers`, {
+        name: form.name.trim(),
+        contact: form.contact.trim(),
+      });
+      setForm(EMPTY_FORM);
+      onCount(volunteers);
+      showToast({ title: t('drops.volunteerThanks'), description: t('drops.volunteerThanksText'), variant: 'success' });
+      close();
+    } catch (error) {
+      showToast({ title: t('drops.volunteerError'), variant: 'destructive' });
+      // The drop was cancelled meanwhile: show what is scheduled now.
+      if (error instanceof ApiError && error.status === 404) onGone();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = (name: keyof Form) => ({
+    id: `${id}-${name}`,
+    name,
+    value: form[name],
+    onChange: change(name),
+    autoComplete: 'off',
+    'aria-required': true,
+    'aria-invalid': invalid.includes(name) || undefined,
+  });
+
+  return (
+    <>
+      <div className="drops-actions">
+        <DirectionsLink href={directions} t={t} />
+        <button ref={buttonRef} className="button" type="button" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => (open ? close() : setOpen(true))}>
+          {t('drops.volunteer')}
+        </button>
+      </div>
+      {open && (
+        <form id={`${id}-form`} className="drops-volunteer form-grid" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={`${id}-form-title`}>
+          <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>
+              {t('drops.volunteerName')} <span className="required-mark" aria-hidden="true">*</span>
+            </label>
+            <input {...field('name')} ref={nameRef} maxLength={LIMITS.name} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-contact`}>
+              {t('drops.volunteerContact')} <span className="required-mark" aria-hidden="true">*</span>
+            </label>
+            <input {...field('contact')} ref={contactRef} maxLength={LIMITS.contact} />
+          </div>
+          <div className="drops-form-actions">
+            <button className="button" type="submit" disabled={pending}>
+              {pending ? t('drops.volunteerSubmitting') : t('drops.volunteerSubmit')}
+            </button>
+            <button className="button secondary" type="button" onClick={close}>
+              {t('drops.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}
