@@ -90,6 +90,8 @@ it('the inline alert form: validation toast, success resets to Community Notice 
 
 it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
   const context = await browser.newContext(phone);
+  // This device was asked on an earlier visit already, so only the button asks now.
+  await context.addInitScript(() => localStorage.setItem('notificationsAsked', '1'));
   const page = await context.newPage();
   await page.goto('/alerts-live');
   await page.waitForSelector('astro-island:not([ssr])');
