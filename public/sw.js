@@ -1,0 +1,112 @@
+/*
+ * The service worker: keeps /sos, /emergency (in the visitor's language) and the last pages a
+ * person visited readable without a connection, and lists showing the last data they had.
+ * Pages and data always come from the network first, so nothing goes stale while online.
+ * It never touches writes (only GET is handled), admin pages, the live room or photos.
+ */
+const PAGES = 'pages-v1';
+const ASSETS = 'assets-v1';
+const DATA = 'data-v1';
+const KEEP = [PAGES, ASSETS, DATA];
+const MAX_PAGES = 30;
+const MAX_DATA = 30;
+/** How long a slow network may take before a saved copy is shown instead. */
+const NETWORK_WAIT_MS = 4000;
+
+const ADMIN = /^(\/[a-z]{2})?\/(admin|drops-admin|resources-admin|jobs-admin)(\/|$)/;
+
+self.addEventListener('install', () => self.skipWaiting());
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => !KEEP.includes(name)).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// A page asks to keep its language's emergency pages ready before they are ever needed.
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'keep' || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.filter((url) => typeof url === 'string' && url.startsWith('/') && !ADMIN.test(url));
+  event.waitUntil(
+    caches.open(PAGES).then((cache) =>
+      Promise.all(
+        urls.map((url) =>
+          fetch(url, { credentials: 'same-origin' })
+            .then((response) => response.ok && cache.put(url, response))
+            .catch(() => undefined),
+        ),
+      ),
+    ),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  const path = url.pathname;
+  if (ADMIN.test(path) || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
+
+  if (path.startsWith('/_astro/') || /\.(svg|png|webmanifest)$/.test(path)) {
+    event.respondWith(cacheFirst(request));
+  } else if (path.startsWith('/api/')) {
+    event.respondWith(networkFirst(request, DATA, MAX_DATA, url.pathname + url.search));
+  } else if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request, PAGES, MAX_PAGES, path.replace(/(.)\/$/, '$1')).then((response) => response || offlinePage(path)));
+  }
+});
+
+/** Hashed assets never change: the saved copy is always right. */
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const saved = await cache.match(request);
+  if (saved) return saved;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+/** The network's answer (saved for later), or the saved copy when offline or too slow. */
+async function networkFirst(request, cacheName, max, key) {
+  const cache = await caches.open(cacheName);
+  const network = fetch(request).then(async (response) => {
+    if (response.ok) {
+      await cache.put(key, response.clone());
+      await trim(cache, max);
+    }
+    return response;
+  });
+  network.catch(() => undefined);
+  const slow = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, 'slow'));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first !== 'slow') return first;
+    return (await cache.match(key)) || (await network);
+  } catch {
+    const saved = await cache.match(key);
+    if (saved) return saved;
+    if (cacheName !== PAGES) return Response.json({ error: { code: 'offline', message: 'You are offline' } }, { status: 503 });
+    return undefined;
+  }
+}
+
+/** Keeps only the most recent entries. */
+async function trim(cache, max) {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+}
+
+/** A page never saved: the language's SOS page if it was kept, else a short plain notice. */
+async function offlinePage(path) {
+  const lang = (path.match(/^\/(es|zh|hi|pa|ta|ar|ko)(\/|$)/) || [])[1];
+  const cache = await caches.open(PAGES);
+  const sos = await cache.match(lang ? `/${lang}/sos` : '/sos');
+  if (sos) return sos;
+  return new Response('<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Offline</title><p>You are offline. Call 911 in an emergency.</p>', {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
+}

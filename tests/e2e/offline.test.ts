@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import ar from '../../src/i18n/ar.json';
+import { launchChromium, PHONE } from './chromium.ts';
+
+const phone = { ...PHONE, baseURL: inject('baseURL') };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+it('after one online visit, /sos and the visited pages read offline; a form sent offline says so and keeps what was typed', async () => {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  await page.goto('/ar/lost-found');
+  // The service worker takes over, keeps this language's /sos, and sees the page once more.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => !!(await caches.match('/ar/sos'))), { timeout: 10_000 }).toBe(true);
+  await page.reload();
+  await page.waitForSelector('.posts > li');
+  const firstPost = await page.locator('.posts > li h3').first().textContent();
+
+  await context.setOffline(true);
+  await page.goto('/ar/sos');
+  expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+  expect(await page.textContent('h1')).toBe(ar['sos.title']);
+  expect(await page.locator('offline-notice').isVisible()).toBe(true);
+
+  await page.goto('/ar/lost-found');
+  await page.waitForSelector('astro-island:not([ssr])');
+  await expect.poll(() => page.locator('.posts > li h3').first().textContent()).toBe(firstPost);
+
+  await page.fill('form [name="name"]', 'Offline Test');
+  await page.fill('form [name="lastSeenCity"]', 'Arvin');
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => page.locator('toast-region .toast').textContent()).toContain(ar['offline.formText']);
+  expect(await page.inputValue('form [name="name"]')).toBe('Offline Test');
+  expect(await page.inputValue('form [name="lastSeenCity"]')).toBe('Arvin');
+
+  // Only reads were kept: no write, and nothing from the live room.
+  const kept = await page.evaluate(async () => (await (await caches.open('data-v1')).keys()).map((request) => new URL(request.url).pathname));
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept.every((path) => path.startsWith('/api/') && !path.startsWith('/parties/'))).toBe(true);
+
+  await context.setOffline(false);
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => page.locator('toast-region .toast').textContent()).toContain(ar['lostFound.success']);
+  await context.close();
+});
