@@ -7,8 +7,8 @@ const english = dictionaries.en as Record<string, string>;
 const keys = Object.keys(english).sort();
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
 
-/** Texts that may rightly read the same as English (none today; add with a reason). */
-const SAME_AS_ENGLISH = new Set<string>();
+/** Texts that may rightly read the same as English: people's names and a place name in the sample stories. */
+const SAME_AS_ENGLISH = new Set<string>(['stories.jobName', 'stories.alertName', 'stories.alertPlace']);
 
 describe.each(LANGUAGES.filter((lang) => lang !== 'en'))('the %s dictionary', (lang) => {
   const dictionary = dictionaries[lang] as Record<string, string>;
