@@ -43,7 +43,7 @@ it('reports a missing person with a photo: stripped, shown on /lost-found at onc
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Missing person report submitted');
   expect(await page.inputValue('input[name="name"]')).toBe('');
-  expect(await page.locator('.photo-preview').count()).toBe(0);
+  await expect.poll(() => page.locator('.photo-preview').count()).toBe(0);
 
   const board = await open('/lost-found');
   const card = board.locator('.posts > li', { hasText: name });
