@@ -18,7 +18,11 @@ const ar = (key: keyof typeof en): string => (arJson as Record<string, string>)[
 
 const AR = 'ar';
 const nf = (locale: string) => new Intl.NumberFormat(locale);
-const usd = (locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** Dollars as the pages show them: narrow symbol, with a left-to-right mark after "$" (Arabic's "US$"). */
+const usd = (locale: string) => {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+  return { format: (amount: number) => format.format(amount).replace('$', '$\u200E') };
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +40,8 @@ async function open(path: string): Promise<{ page: Page; requests: string[] }> {
   return { page, requests };
 }
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Text with runs of white space as one space, and without the invisible direction marks. */
+const squash = (text: string) => text.replace(/[\u200E\u200F]/g, '').replace(/\s+/g, ' ').trim();
 
 describe('/success-stories', () => {
   it('shows three sample stories, the sample impact counters, the card donation link and the way home', async () => {
