@@ -11,6 +11,10 @@ export const lostFoundPosts = sqliteTable(
     description: text('description'),
     photoUrl: text('photo_url'),
     contact: text('contact'),
+    /** 'missing', or 'found' once the poster marks it so with the private manage link. */
+    status: text('status').notNull().default('missing'),
+    /** SHA-256 of the poster's manage secret (the secret itself is never stored). */
+    manageHash: text('manage_hash'),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
@@ -67,10 +71,13 @@ export const alertMarks = sqliteTable(
   (table) => [primaryKey({ columns: [table.alertId, table.deviceHash] })],
 );
 
-/** Photo uploads: asked for, then stored (metadata stripped), then attached to a post. */
+/** Photo and video uploads: asked for, then stored (metadata stripped), then attached to a post. */
 export const uploads = sqliteTable('uploads', {
   id: text('id').primaryKey(),
+  /** Where it is kept: "{kind}/{id}" in the media store, served at /images/{kind}/{id}. */
   kind: text('kind').notNull(),
+  /** 'image' or 'video', known once stored. */
+  mediaType: text('media_type'),
   stored: integer('stored', { mode: 'boolean' }).notNull().default(false),
   attached: integer('attached', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
@@ -189,3 +196,57 @@ export const sosRequests = sqliteTable('sos_requests', {
   handled: integer('handled', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
 });
+
+/** Columns the two help boards share: a post, its owner's manage secret (hashed) and its life. */
+const helpPost = {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  city: text('city'),
+  contactName: text('contact_name').notNull(),
+  contactMethod: text('contact_method').notNull(),
+  /** JSON array of /images/community-assistance/... addresses. */
+  imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
+  videoUrl: text('video_url'),
+  manageHash: text('manage_hash'),
+  isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+  /** When it leaves the lists and is deleted with its media and responses. */
+  expiresAt: text('expires_at').notNull(),
+};
+
+/** Requests for help; only 'active' ones are listed ('fulfilled' once the poster says so). */
+export const assistanceRequests = sqliteTable(
+  'assistance_requests',
+  { ...helpPost, urgency: text('urgency').notNull(), status: text('status').notNull().default('active') },
+  (table) => [index('assistance_requests_list').on(table.status, table.createdAt)],
+);
+
+/** Surplus items and services on offer; only 'available' ones are listed ('taken' once gone). */
+export const surplusOffers = sqliteTable(
+  'surplus_offers',
+  {
+    ...helpPost,
+    condition: text('condition'),
+    availability: text('availability'),
+    status: text('status').notNull().default('available'),
+  },
+  (table) => [index('surplus_offers_list').on(table.status, table.createdAt)],
+);
+
+/** Answers to a request (offer_help) or an offer (claim_item), read by the poster on the manage page. */
+export const assistanceResponses = sqliteTable(
+  'assistance_responses',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id'),
+    offerId: text('offer_id'),
+    responseType: text('response_type').notNull(),
+    responderName: text('responder_name').notNull(),
+    responderContact: text('responder_contact').notNull(),
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('assistance_responses_request').on(table.requestId), index('assistance_responses_offer').on(table.offerId)],
+);

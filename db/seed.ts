@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { drops, jobs, lostFoundPosts, meta, resources } from './schema.ts';
+import { HELP_POST_DAYS } from '../src/contract/limits.ts';
+import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
 
 const SAMPLE_KEY = 'sample_content';
 const DAY = 24 * 3600 * 1000;
@@ -62,6 +63,19 @@ const SAMPLE_JOBS = [
   { title: 'Warehouse packer', employer: 'Central Valley Produce', city: 'Stockton', payRange: '$19/hour', notes: 'Night shift, lifting up to 40 lb.', contact: '(209) 555-0184', acceptsNoPapers: false },
 ] as const;
 
+/** Help-board samples: everyday needs and offers, invented people and 555-01xx numbers. */
+const SAMPLE_REQUESTS = [
+  { title: 'Ride to immigration court in San Francisco', description: 'My hearing is on Thursday at 8:30 AM and there is no bus early enough from Salinas. I can pay for gas.', category: 'Transportation', urgency: 'High', city: 'Salinas', contactName: 'Marisol', contactMethod: '(831) 555-0119' },
+  { title: 'Baby formula and diapers (size 3)', description: 'Lost my job last week. My daughter is 7 months old. Any brand of formula helps.', category: 'Food', urgency: 'Critical', city: 'Bakersfield', contactName: 'Yesenia', contactMethod: '(661) 555-0136' },
+  { title: 'Help reading a letter from the landlord', description: 'The letter is in English and I think it is about the rent. I speak Punjabi and some Hindi.', category: 'Translation', urgency: 'Medium', city: 'Fresno', contactName: 'Harjit', contactMethod: 'harjit.sample@example.org' },
+] as const;
+
+const SAMPLE_OFFERS = [
+  { title: 'Winter jackets for kids (sizes 4 to 10)', description: 'Six jackets in good shape, washed. Pick up in the evening.', category: 'Clothing', condition: 'Good', city: 'Stockton', contactName: 'Teresa', contactMethod: '(209) 555-0148', availability: 'Weekdays after 6 PM' },
+  { title: 'Free Spanish-English interpreting for appointments', description: 'I am a retired court interpreter. I can come with you to the clinic, school or a hearing.', category: 'Translation', condition: 'Service', city: 'Los Angeles', contactName: 'Roberto', contactMethod: 'roberto.sample@example.org', availability: 'Tuesdays and Thursdays' },
+  { title: 'Crib and baby stroller', description: 'Crib with mattress and a folding stroller. Clean, from a smoke-free home.', category: 'Furniture', condition: 'Like New', city: 'San Jose', contactName: 'Minji', contactMethod: '(408) 555-0153', availability: 'This weekend' },
+] as const;
+
 /** The next Saturday on or after `now`, as YYYY-MM-DD. */
 function nextSaturday(now: number): string {
   const day = new Date(now);
@@ -82,6 +96,8 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
       db.delete(resources).where(eq(resources.isSample, true)),
       db.delete(jobs).where(eq(jobs.isSample, true)),
       db.delete(drops).where(eq(drops.isSample, true)),
+      db.delete(assistanceRequests).where(eq(assistanceRequests.isSample, true)),
+      db.delete(surplusOffers).where(eq(surplusOffers.isSample, true)),
       db.delete(meta).where(eq(meta.key, SAMPLE_KEY)),
     ]);
     return 'removed';
@@ -89,6 +105,13 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
   if (marker) return 'kept';
   const sample = { isSample: true, createdAt: new Date(now).toISOString() };
   const id = () => crypto.randomUUID();
+  const helpSample = (index: number) => ({
+    id: id(),
+    isSample: true,
+    imageUrls: [],
+    createdAt: new Date(now - (index * 5 + 1) * 3600_000).toISOString(),
+    expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
+  });
   await db.batch([
     db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, id: id(), isSample: true }))),
     db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...sample, id: id(), status: 'published' }))),
@@ -106,6 +129,8 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
       notes: 'Bring your own bags if you can. Volunteers speak Spanish, Hmong and Punjabi.',
       status: 'active',
     }),
+    db.insert(assistanceRequests).values(SAMPLE_REQUESTS.map((request, index) => ({ ...request, ...helpSample(index), status: 'active' }))),
+    db.insert(surplusOffers).values(SAMPLE_OFFERS.map((offer, index) => ({ ...offer, ...helpSample(index), status: 'available' }))),
     db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(now).toISOString() }),
   ]);
   return 'loaded';

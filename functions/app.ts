@@ -1,14 +1,17 @@
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/client.ts';
-import { ALERT_HOURS, type AlertType } from '../src/contract/limits.ts';
+import { ALERT_HOURS, DEFAULT_DONATION_URL, type AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { apiError } from './http.ts';
 import { keyring, type Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
+import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { deliverOutbox, type SmsGateway } from './sms.ts';
@@ -38,6 +41,8 @@ export interface Deps {
     alertHours?: Partial<Record<AlertType, number>>;
     /** The HTTP SMS provider; without one, texts wait in the outbox. */
     smsGateway?: SmsGateway | null;
+    /** The external donation page (PUBLIC_DONATION_URL); the contract's default without one. */
+    donationUrl?: string;
   };
 }
 
@@ -47,6 +52,7 @@ export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   keys: Keyring;
   alertHours: Record<AlertType, number>;
   smsGateway: SmsGateway | null;
+  donationUrl: string;
 }
 
 /**
@@ -70,6 +76,7 @@ export function createApp(deps: Deps) {
     keys: keyring(deps.db, deps.config?.hashSecret),
     alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
     smsGateway: deps.config?.smsGateway ?? null,
+    donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
   };
   const app = new Hono().basePath('/api');
   app.route('/lost-found', lostFoundRoutes(routeDeps));
@@ -77,6 +84,12 @@ export function createApp(deps: Deps) {
   app.route('/upload', uploadRoutes(routeDeps));
   app.route('/alert-subscriptions', subscriptionRoutes(routeDeps));
   app.route('/live', liveRoutes(routeDeps));
+  app.route('/assistance-requests', helpPostRoutes(routeDeps, 'requests'));
+  app.route('/surplus-offers', helpPostRoutes(routeDeps, 'offers'));
+  app.route('/assistance-responses', responseRoutes(routeDeps));
+  app.route('/community-assistance/upload', communityUploadRoutes(routeDeps));
+  app.route('/pulse', pulseRoutes(routeDeps));
+  app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {

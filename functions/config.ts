@@ -21,6 +21,8 @@ const schema = z.object({
   HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SMS_GATEWAY_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
+  /** The same variable the page build reads, so pages and GET /api/donation-links agree. */
+  PUBLIC_DONATION_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
   ALERT_HOURS: z.optional(
     z.pipe(
       z.string(),

@@ -42,7 +42,7 @@ export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): 
 }
 
 /** The body's bytes, or null once it grows past `limit` bytes (read no further than that). */
-export async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readCapped(request: { body: ReadableStream<Uint8Array> | null }, limit: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

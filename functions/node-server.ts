@@ -49,13 +49,14 @@ const api = createApp({
     hashSecret: config.HASH_SECRET,
     alertHours: config.ALERT_HOURS,
     smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
+    donationUrl: config.PUBLIC_DONATION_URL,
   },
 });
 const maintenance = setInterval(() => void api.maintain().catch((error: Error) => console.error(`Maintenance failed: ${error.message}`)), 60_000);
 const site = new Hono<{ Bindings: HttpBindings }>();
 
 site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
-site.get('/images/*', (c) => serveMedia(media, c.req.path));
+site.get('/images/*', (c) => serveMedia(media, c.req.path, c.req.raw));
 site.use(
   '/_astro/*',
   serveStatic({

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
-import { alertMarks, alerts, rateEvents, smsOutbox, uploads } from '../db/schema.ts';
+import { alertMarks, alerts, assistanceRequests, rateEvents, smsOutbox, surplusOffers, uploads } from '../db/schema.ts';
+import { deleteHelpPosts } from './routes/help-posts.ts';
 import type { RouteDeps } from './app.ts';
 
 const HOUR = 3600 * 1000;
@@ -9,8 +10,8 @@ export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, ''
 
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
- * texts (deleted, not hidden); rate-limit records after a day; photos never attached to a post
- * after an hour; sent texts after a day.
+ * texts (deleted, not hidden); expired help posts with their answers and files; rate-limit
+ * records after a day; files never attached to a post after an hour; sent texts after a day.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
   const { db, media } = deps;
@@ -27,11 +28,16 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(alertMarks).where(inArray(alertMarks.alertId, ids)),
     db.delete(smsOutbox).where(inArray(smsOutbox.alertId, ids)),
     db.delete(alerts).where(inArray(alerts.id, ids)),
-    db.delete(uploads).where(inArray(uploads.id, [...photos.map((key) => key.split('/')[1]!)])),
+    db.delete(uploads).where(inArray(uploads.id, [...photos.map((key) => key.split('/').at(-1)!)])),
     db.delete(rateEvents).where(lt(rateEvents.at, now - 24 * HOUR)),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - 24 * HOUR).toISOString()))),
   ]);
   await Promise.all(photos.map((key) => media.delete(key)));
+  const nowIso = new Date(now).toISOString();
+  await deleteHelpPosts(deps, [
+    ...(await db.select().from(assistanceRequests).where(lte(assistanceRequests.expiresAt, nowIso))),
+    ...(await db.select().from(surplusOffers).where(lte(surplusOffers.expiresAt, nowIso))),
+  ]);
 }
 
 const lastSweep = new WeakMap<RouteDeps, number>();

@@ -29,16 +29,24 @@ interface Env {
   HASH_SECRET?: string;
   SMS_GATEWAY_URL?: string;
   SMS_GATEWAY_TOKEN?: string;
+  PUBLIC_DONATION_URL?: string;
 }
 
-/** Photos in the R2 bucket. */
+/** Photos and videos in the R2 bucket. */
 const r2Media = (bucket: R2Bucket): MediaStore => ({
-  async put(key, bytes, contentType) {
-    await bucket.put(key, bytes, { httpMetadata: { contentType } });
+  async put(key, body, contentType, size) {
+    if (body instanceof Uint8Array) {
+      await bucket.put(key, body, { httpMetadata: { contentType } });
+      return;
+    }
+    // R2 takes a stream only with its length known up front; a short or failed stream fails the
+    // put, and R2 then stores nothing.
+    const { readable, writable } = new FixedLengthStream(size);
+    await Promise.all([bucket.put(key, readable, { httpMetadata: { contentType } }), body.pipeTo(writable)]);
   },
-  async get(key) {
-    const object = await bucket.get(key);
-    return object && { body: object.body, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream' };
+  async get(key, range) {
+    const object = await bucket.get(key, range && { range: { offset: range.start, length: range.end - range.start + 1 } });
+    return object && { body: object.body, contentType: object.httpMetadata?.contentType ?? 'application/octet-stream', size: object.size };
   },
   async delete(key) {
     await bucket.delete(key);
@@ -70,6 +78,7 @@ function apiFor(env: Env) {
     config: {
       hashSecret: env.HASH_SECRET || undefined,
       smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : null,
+      donationUrl: env.PUBLIC_DONATION_URL || undefined,
     },
   });
   api = { key, app };
@@ -99,7 +108,7 @@ export default {
       }
       return app.fetch(request);
     }
-    if (pathname.startsWith('/images/')) return serveMedia(r2Media(env.MEDIA), pathname);
+    if (pathname.startsWith('/images/')) return serveMedia(r2Media(env.MEDIA), pathname, request);
     return env.ASSETS.fetch(request);
   },
 

@@ -1,23 +1,73 @@
-/** Where uploaded photos live: a folder for the Node host, an R2 bucket on Cloudflare. */
+/**
+ * Where uploaded photos and videos live: a folder for the Node host, an R2 bucket on Cloudflare.
+ * Bodies stream both ways, so a 100 MB video is never held in memory whole.
+ */
 export interface MediaStore {
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  get(key: string): Promise<{ body: Uint8Array | ReadableStream; contentType: string } | null>;
+  /** body is bytes or a stream of exactly `size` bytes; a failed or short stream stores nothing (no partial file is ever served). */
+  put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, contentType: string, size: number): Promise<void>;
+  /** range: inclusive byte range already checked against size. */
+  get(key: string, range?: ByteRange): Promise<{ body: Uint8Array | ReadableStream; contentType: string; size: number } | null>;
   delete(key: string): Promise<void>;
 }
 
-/** Keys are "{kind}/{id}", made by the server; anything else is refused before the disk is touched. */
-export const MEDIA_KEY = /^[a-z-]+\/[0-9a-f-]{36}$/;
+/** First and last byte offsets, both included, as in a Range header. */
+export type ByteRange = { start: number; end: number };
 
-/** Answers GET /images/{kind}/{id} from the store, on both hosts. */
-export async function serveMedia(media: MediaStore, pathname: string): Promise<Response> {
-  const found = await media.get(pathname.replace(/^\/images\//, ''));
+/**
+ * Keys are "{kind}/{id}" or, for the help flow, "community-assistance/{mediaType}/{id}", made by
+ * the server; anything else (a "..", another shape) is refused before the disk is touched.
+ */
+export const MEDIA_KEY = /^(?:[a-z-]+|community-assistance\/(?:assistance-requests|surplus-offers))\/[0-9a-f-]{36}$/;
+
+/**
+ * Answers GET and HEAD /images/{key} from the store, on both hosts. Byte ranges are served (206),
+ * since browsers fetch video in ranges and iOS Safari will not play a video without them.
+ */
+export async function serveMedia(media: MediaStore, pathname: string, request?: Request): Promise<Response> {
+  const key = pathname.replace(/^\/images\//, '');
+  const found = await media.get(key);
   if (!found) return new Response('Not found', { status: 404 });
-  return new Response(found.body as BodyInit, {
-    headers: {
-      'content-type': found.contentType,
-      // Photos can be deleted when their report expires: let phones keep them a while, not forever.
-      'cache-control': 'private, max-age=3600',
-      'x-content-type-options': 'nosniff',
-    },
+  const range = parseRange(request?.headers.get('range') ?? null, found.size);
+  const head = request?.method === 'HEAD';
+  // A body nobody reads would hold its file open: hand it back at once.
+  if ((range !== 'whole' || head) && found.body instanceof ReadableStream) await found.body.cancel();
+  const headers = new Headers({
+    'content-type': found.contentType,
+    'accept-ranges': 'bytes',
+    // Files can be deleted when their post expires: let phones keep them a while, not forever.
+    'cache-control': 'private, max-age=3600',
+    'x-content-type-options': 'nosniff',
   });
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${found.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range === 'whole') {
+    headers.set('content-length', String(found.size));
+    return new Response(head ? null : (found.body as BodyInit), { headers });
+  }
+  headers.set('content-length', String(range.end - range.start + 1));
+  headers.set('content-range', `bytes ${range.start}-${range.end}/${found.size}`);
+  if (head) return new Response(null, { status: 206, headers });
+  const part = await media.get(key, range);
+  if (!part) return new Response('Not found', { status: 404 });
+  return new Response(part.body as BodyInit, { status: 206, headers });
+}
+
+/**
+ * One range of a `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` header, clamped to the file.
+ * No header, another unit, several ranges or a malformed one mean the whole file (a server may
+ * ignore a Range header); a range that starts past the end cannot be served.
+ */
+function parseRange(header: string | null, size: number): ByteRange | 'whole' | 'unsatisfiable' {
+  const match = header && /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/.exec(header);
+  if (!match || (match[1] === '' && match[2] === '')) return 'whole';
+  const [first, last] = [match[1], match[2]].map((n) => (n === '' ? null : Number(n)));
+  if (first === null) {
+    // The last n bytes.
+    return last! > 0 && size > 0 ? { start: Math.max(0, size - last!), end: size - 1 } : 'unsatisfiable';
+  }
+  if (last !== null && last < first) return 'whole';
+  if (first >= size) return 'unsatisfiable';
+  return { start: first, end: Math.min(last ?? size - 1, size - 1) };
 }

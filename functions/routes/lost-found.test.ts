@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { LIMITS, MAX_JSON_BYTES, type LostFoundPost } from '../../src/contract/index.ts';
+import { LIMITS, MAX_JSON_BYTES, type Created, type LostFoundPost } from '../../src/contract/index.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 
 let api: TestApp;
@@ -30,8 +30,10 @@ describe('POST /api/lost-found', () => {
       contact: '(559) 555-0142',
     });
     expect(response.status).toBe(201);
-    const created = (await response.json()) as LostFoundPost;
+    const { manageToken, ...created } = (await response.json()) as Created<LostFoundPost>;
+    expect(manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created).toMatchObject({
+      status: 'missing',
       name: 'Rosa Hernández',
       lastSeenCity: 'Fresno',
       lastSeenDate: '2026-11-01',

@@ -65,7 +65,7 @@ export function uploadRoutes(deps: RouteDeps) {
       } catch {
         return apiError(c, 415, 'unsupported_media_type', 'The photo could not be read; it may be damaged');
       }
-      await deps.media.put(`${kind}/${id}`, clean, IMAGE_MIME[type]);
+      await deps.media.put(`${kind}/${id}`, clean, IMAGE_MIME[type], clean.byteLength);
       await db.update(uploads).set({ stored: true }).where(eq(uploads.id, id));
       return c.json({ url: `/images/${kind}/${id}` }, 201);
     });

@@ -15,6 +15,9 @@ export const LIVE_EVENTS = {
   'new-resource': { category: 'text', name: 'text', city: 'text?' },
   'new-job': { title: 'text', city: 'text?', payRange: 'text?', acceptsNoPapers: 'boolean', contact: 'text?' },
   'new-drop': { items: 'text', location: 'text', notes: 'text?' },
+  // Beyond the spec's five: they refresh open help lists and feeds, and show no toast.
+  'new-assistance-request': { title: 'text', city: 'text?' },
+  'new-surplus-offer': { title: 'text', city: 'text?' },
 } as const satisfies Record<string, Record<string, FieldKind>>;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

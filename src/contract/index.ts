@@ -5,6 +5,13 @@
 import * as z from 'zod/mini';
 import {
   ALERT_TYPES,
+  COMMUNITY_MEDIA_TYPES,
+  MAX_MEDIA_FILES,
+  OFFER_CATEGORIES,
+  OFFER_CONDITIONS,
+  REQUEST_CATEGORIES,
+  RESPONSE_TYPES,
+  URGENCIES,
   ENFORCEMENT_ACTIVITIES,
   ENFORCEMENT_TYPE,
   LIMITS,
@@ -12,8 +19,13 @@ import {
   RESOURCE_CATEGORIES,
   UPLOAD_KINDS,
   type AlertType,
+  type CommunityMediaType,
+  type OfferCategory,
+  type OfferCondition,
   type Precision,
+  type RequestCategory,
   type ResourceCategory,
+  type Urgency,
 } from './limits.ts';
 
 export * from './limits.ts';
@@ -76,9 +88,14 @@ export interface LostFoundPost {
   contact: string | null;
   /** ISO 8601 */
   createdAt: string;
+  /** 'found' once the poster marked it so; the post then stays listed with that news. */
+  status: 'missing' | 'found';
   /** Sample content loaded by the embedded default, shown with a "Sample" badge. */
   sample: boolean;
 }
+
+/** What a post's creation answers: the post and, once only, the poster's private manage secret. */
+export type Created<T> = T & { manageToken: string };
 
 const count = z.pipe(z.optional(z.nullable(z.int().check(z.gte(0, 'must be 0 or more'), z.lte(999, 'must be at most 999')))), z.transform((value) => value ?? null));
 
@@ -275,6 +292,135 @@ export const sosInput = z.object({
   details: required(LIMITS.description, 'Details'),
   contact: optionalText(LIMITS.contact, 'Contact'),
 });
+
+/** A help-flow media address of this site, for posts of `mediaType`. */
+const communityMedia = (mediaType: CommunityMediaType) =>
+  z.string().check(z.regex(new RegExp(`^/images/community-assistance/${mediaType}/[0-9a-f-]{36}$`), 'Media must be a file uploaded to this site for this kind of post'));
+
+/** The help posts' shared fields (spec section 3); at most MAX_MEDIA_FILES files, one of them a video. */
+const helpPostFields = (mediaType: CommunityMediaType) => ({
+  title: required(LIMITS.name, 'Title'),
+  description: required(LIMITS.description, 'Description'),
+  city: optionalText(LIMITS.city, 'City'),
+  contactName: required(LIMITS.name, 'Contact name'),
+  contactMethod: required(LIMITS.contact, 'Contact method'),
+  imageUrls: z._default(z.array(communityMedia(mediaType)).check(z.maxLength(MAX_MEDIA_FILES, `At most ${MAX_MEDIA_FILES} files`)), []),
+  videoUrl: z.pipe(z.optional(z.nullable(z.union([z.literal(''), communityMedia(mediaType)]))), z.transform((value) => value || null)),
+});
+
+const mediaCount = z.refine<{ imageUrls: string[]; videoUrl: string | null }>(
+  (post) => post.imageUrls.length + (post.videoUrl ? 1 : 0) <= MAX_MEDIA_FILES && new Set(post.imageUrls).size === post.imageUrls.length,
+  { message: `At most ${MAX_MEDIA_FILES} different files a post`, path: ['imageUrls'] },
+);
+
+export const assistanceRequestInput = z
+  .object({
+    ...helpPostFields('assistance-requests'),
+    category: z.enum(REQUEST_CATEGORIES, { error: 'Choose a category' }),
+    urgency: z.enum(URGENCIES, { error: 'Choose how urgent it is' }),
+  })
+  .check(mediaCount);
+export type AssistanceRequestInput = z.input<typeof assistanceRequestInput>;
+
+export const surplusOfferInput = z
+  .object({
+    ...helpPostFields('surplus-offers'),
+    category: z.enum(OFFER_CATEGORIES, { error: 'Choose a category' }),
+    condition: z.pipe(z.optional(z.nullable(z.union([z.literal(''), z.enum(OFFER_CONDITIONS, { error: 'Choose a condition' })]))), z.transform((value) => value || null)),
+    availability: optionalText(LIMITS.contact, 'Availability'),
+  })
+  .check(mediaCount);
+export type SurplusOfferInput = z.input<typeof surplusOfferInput>;
+
+interface HelpPost {
+  id: string;
+  title: string;
+  description: string;
+  city: string | null;
+  contactName: string;
+  contactMethod: string;
+  imageUrls: string[];
+  videoUrl: string | null;
+  createdAt: string;
+  sample: boolean;
+}
+
+export interface AssistanceRequest extends HelpPost {
+  category: RequestCategory;
+  urgency: Urgency;
+  status: 'active' | 'fulfilled';
+}
+
+export interface SurplusOffer extends HelpPost {
+  category: OfferCategory;
+  condition: OfferCondition | null;
+  availability: string | null;
+  status: 'available' | 'taken';
+}
+
+/** "I can help" for a request (offer_help + requestId) or "I'd like this" for an offer (claim_item + offerId). */
+export const assistanceResponseInput = z
+  .object({
+    responderName: required(LIMITS.name, 'Name'),
+    responderContact: required(LIMITS.contact, 'Contact'),
+    message: required(LIMITS.description, 'Message'),
+    responseType: z.enum(RESPONSE_TYPES, { error: 'responseType must be offer_help or claim_item' }),
+    requestId: z.optional(z.string().check(z.maxLength(64))),
+    offerId: z.optional(z.string().check(z.maxLength(64))),
+  })
+  .check(
+    z.refine(
+      (answer) => (answer.responseType === 'offer_help' ? !!answer.requestId && !answer.offerId : !!answer.offerId && !answer.requestId),
+      { message: 'offer_help answers a requestId, claim_item an offerId', path: ['responseType'] },
+    ),
+  );
+export type AssistanceResponseInput = z.input<typeof assistanceResponseInput>;
+
+export interface AssistanceResponse {
+  id: string;
+  responseType: (typeof RESPONSE_TYPES)[number];
+  responderName: string;
+  responderContact: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What the poster's manage link may do to a post: mark it done (fulfilled, taken, found). */
+export const manageInput = z.object({ status: z.enum(['fulfilled', 'taken', 'found'], { error: 'status must be fulfilled, taken or found' }) });
+
+export const communityUploadRequest = z.object({
+  mediaType: z.enum(COMMUNITY_MEDIA_TYPES, { error: `mediaType must be one of ${COMMUNITY_MEDIA_TYPES.join(', ')}` }),
+});
+
+/** Upload parameters (spec section 3): PUT the file to `url`; it is then served at /images/community-assistance/{mediaType}/{objectId}. */
+export interface CommunityUploadParams {
+  url: string;
+  objectId: string;
+  mediaType: CommunityMediaType;
+}
+
+/** An uploaded help-flow file (spec section 3). */
+export interface UploadedMedia {
+  url: string;
+  type: 'image' | 'video';
+}
+
+/** One line of the community pulse feed: a recent public post of one of the boards. */
+export interface PulseItem {
+  id: string;
+  kind: 'missing' | 'alert' | 'request' | 'offer' | 'job' | 'resource' | 'drop';
+  /** The post's own words (its title or name), shown as written. */
+  text: string;
+  city: string | null;
+  urgent: boolean;
+  createdAt: string;
+  sample: boolean;
+}
+
+/** GET /api/donation-links: the external card-payment page every donate button opens. */
+export interface DonationLinks {
+  donate: string;
+}
 
 /** The one error shape every API answer uses. */
 export interface ApiErrorBody {

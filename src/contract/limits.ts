@@ -73,3 +73,28 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Resource categories on the public directory (the admin's finer list maps onto these). */
 export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+/** Help requests (spec section 3, value lists). */
+export const REQUEST_CATEGORIES = ['Legal', 'Food', 'Housing', 'Medical', 'Financial', 'Transportation', 'Employment', 'Childcare', 'Translation', 'Other'] as const;
+export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+/** Low: can wait a few weeks; Medium: within a week; High: within 2-3 days; Critical: today. */
+export const URGENCIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+export const OFFER_CATEGORIES = ['Food', 'Clothing', 'Furniture', 'Services', 'Transportation', 'Legal', 'Medical', 'Childcare', 'Translation', 'Other'] as const;
+export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
+export const OFFER_CONDITIONS = ['New', 'Like New', 'Good', 'Fair', 'Service'] as const;
+export type OfferCondition = (typeof OFFER_CONDITIONS)[number];
+export const RESPONSE_TYPES = ['offer_help', 'claim_item'] as const;
+
+/** Help-flow media: where it is kept and served (/images/community-assistance/{mediaType}/{objectId}). */
+export const COMMUNITY_MEDIA_TYPES = ['assistance-requests', 'surplus-offers'] as const;
+export type CommunityMediaType = (typeof COMMUNITY_MEDIA_TYPES)[number];
+/** Spec section 9: at most 5 files a post (one of them may be the video), each at most 100 MB. */
+export const MAX_MEDIA_FILES = 5;
+export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
+export const MAX_VIDEO_SECONDS = 60;
+/** Help posts leave the lists after this many days (then are deleted with their media and answers). */
+export const HELP_POST_DAYS = 30;
+
+/** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
+export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';

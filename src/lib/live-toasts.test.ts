@@ -4,7 +4,7 @@ import { translator } from '../i18n/index.ts';
 import { liveNotice } from './live-toasts.ts';
 
 const en = translator('en');
-const notice = (raw: unknown) => liveNotice(parseLiveEvent(raw) as LiveEvent, en);
+const notice = (raw: unknown) => liveNotice(parseLiveEvent(raw) as LiveEvent, en)!;
 
 describe('liveNotice', () => {
   it('a missing person: 10 s, destructive, name and last-seen city, OS notification', () => {
@@ -47,7 +47,7 @@ describe('liveNotice', () => {
 
   it('speaks the page language', () => {
     const ar = translator('ar');
-    const { toast } = liveNotice(parseLiveEvent({ event: 'new-job', data: { title: 'Cook', acceptsNoPapers: true } }) as LiveEvent, ar);
+    const { toast } = liveNotice(parseLiveEvent({ event: 'new-job', data: { title: 'Cook', acceptsNoPapers: true } }) as LiveEvent, ar)!;
     expect(toast.description).toContain(ar('live.competitivePay'));
     expect(toast.description).toContain(ar('live.noPapers'));
   });

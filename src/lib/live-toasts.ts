@@ -13,8 +13,11 @@ type T = (key: MessageKey, vars?: Vars) => string;
 
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
-/** What a page shows for a live event (spec section 9: durations, styles and fallback texts). */
-export function liveNotice(live: LiveEvent, t: T): LiveNotice {
+/**
+ * What a page shows for a live event (spec section 9: durations, styles and fallback texts), or
+ * null for the quiet events that only refresh lists.
+ */
+export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
   switch (live.event) {
     case 'new-missing-person': {
       const { name, lastSeenCity } = live.data;
@@ -47,5 +50,8 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice {
       const { items, location, notes } = live.data;
       return { toast: { title: t('live.dropTitle'), description: `${join(items, location)}. ${notes ?? t('live.freeSupplies')}`, duration: 6_000 } };
     }
+    case 'new-assistance-request':
+    case 'new-surplus-offer':
+      return null;
   }
 }

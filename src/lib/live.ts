@@ -35,9 +35,10 @@ export function connectLive(messages: Messages, element: HTMLElement): PartySock
     if (!event) return;
     $liveEvent.set(event);
     if (takeOwnEvent(event)) return;
-    const { toast, notification } = liveNotice(event, t);
-    showToast(toast);
-    if (notification) void notify(notification);
+    const notice = liveNotice(event, t);
+    if (!notice) return;
+    showToast(notice.toast);
+    if (notice.notification) void notify(notice.notification);
   });
   return socket;
 }

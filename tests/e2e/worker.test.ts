@@ -13,6 +13,7 @@ import { openDatabase } from '../../db/client.ts';
 import es from '../../src/i18n/es.json';
 import exifr from 'exifr';
 import { phonePhoto } from '../photo-fixture.ts';
+import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
 
 let folder: string;
@@ -137,7 +138,12 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
   const served = await fetch(`${base}${url}`);
   expect(served.status).toBe(200);
   expect(served.headers.get('content-type')).toBe('image/jpeg');
-  expect(await exifr.parse(new Uint8Array(await served.arrayBuffer()), { gps: true })).toBeUndefined();
+  const photo = new Uint8Array(await served.arrayBuffer());
+  expect(await exifr.parse(photo, { gps: true })).toBeUndefined();
+  const part = await fetch(`${base}${url}`, { headers: { range: 'bytes=2-11' } });
+  expect([part.status, part.headers.get('content-range')]).toEqual([206, `bytes 2-11/${photo.length}`]);
+  expect(new Uint8Array(await part.arrayBuffer())).toEqual(photo.subarray(2, 12));
+  expect((await fetch(`${base}${url}`, { headers: { range: `bytes=${photo.length}-` } })).status).toBe(416);
 
   const watcher = await listen();
   const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Visalia', details: 'Agents near the courthouse', photoUrl: url };
@@ -146,4 +152,20 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
   const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
   expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
   watcher.socket.close();
+});
+
+it('streams a video into R2 without its location and serves it in byte ranges', async () => {
+  const { bytes, payload, payloadOffset } = videoFile({ moov: 'last', payloadBytes: 300_000 });
+  const asked = await fetch(`${base}/api/community-assistance/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mediaType":"assistance-requests"}' });
+  const put = await fetch(`${base}${((await asked.json()) as { url: string }).url}`, { method: 'PUT', body: bytes });
+  expect(put.status).toBe(201);
+  const { url } = (await put.json()) as { url: string };
+  const served = await fetch(`${base}${url}`);
+  expect([served.status, served.headers.get('content-type'), served.headers.get('accept-ranges')]).toEqual([200, 'video/mp4', 'bytes']);
+  const video = Buffer.from(await served.arrayBuffer());
+  expect(video.length).toBe(bytes.length);
+  expect(video.includes(XYZ_LOCATION)).toBe(false);
+  const part = await fetch(`${base}${url}`, { headers: { range: `bytes=${payloadOffset}-${payloadOffset + 99}` } });
+  expect(part.status).toBe(206);
+  expect(new Uint8Array(await part.arrayBuffer())).toEqual(payload.subarray(0, 100));
 });

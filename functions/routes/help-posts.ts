@@ -1,0 +1,174 @@
+import { Hono, type Context } from 'hono';
+import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import {
+  assistanceRequestInput,
+  assistanceResponseInput,
+  manageInput,
+  surplusOfferInput,
+  type AssistanceRequest,
+  type AssistanceResponse,
+  type SurplusOffer,
+} from '../../src/contract/index.ts';
+import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
+import { assistanceRequests, assistanceResponses, surplusOffers, uploads } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { apiError, pageSize, readJson } from '../http.ts';
+import { newManageSecret, refuseManage } from '../manage.ts';
+import { overLimit } from '../rate-limit.ts';
+import { mediaKey } from '../sweep.ts';
+import { attachCommunityMedia } from './community-uploads.ts';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+type RequestRow = typeof assistanceRequests.$inferSelect;
+type OfferRow = typeof surplusOffers.$inferSelect;
+
+const toRequest = ({ manageHash: _hash, expiresAt: _expires, isSample, ...row }: RequestRow): AssistanceRequest => ({ ...row, sample: isSample }) as AssistanceRequest;
+const toOffer = ({ manageHash: _hash, expiresAt: _expires, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
+
+/** The two help boards differ only in these. */
+const BOARDS = {
+  requests: {
+    table: assistanceRequests,
+    input: assistanceRequestInput,
+    open: 'active',
+    done: 'fulfilled',
+    mediaType: 'assistance-requests',
+    event: 'new-assistance-request',
+    toPost: toRequest,
+  },
+  offers: {
+    table: surplusOffers,
+    input: surplusOfferInput,
+    open: 'available',
+    done: 'taken',
+    mediaType: 'surplus-offers',
+    event: 'new-surplus-offer',
+    toPost: toOffer,
+  },
+} as const;
+
+/**
+ * GET/POST /api/assistance-requests and /api/surplus-offers: only open posts (active requests,
+ * available offers) that have not expired are listed, newest first. A post answers its private
+ * manage secret once; with it (`Authorization: Bearer`) the poster reads the answers
+ * (GET /:id/manage), marks the post done (PATCH /:id) or deletes it with its media (DELETE /:id).
+ */
+export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
+  const { db } = deps;
+  // One board's table and converters; the casts keep drizzle's per-table types out of the way.
+  const board = BOARDS[which] as unknown as Omit<(typeof BOARDS)['requests'], 'open' | 'done' | 'mediaType' | 'event'> & {
+    open: string;
+    done: string;
+    mediaType: CommunityMediaType;
+    event: 'new-assistance-request' | 'new-surplus-offer';
+  };
+  const { table } = board;
+  const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
+  const listed = () => and(eq(table.status, board.open), gt(table.expiresAt, new Date(deps.now()).toISOString()));
+
+  /** The post if the request holds its manage secret; otherwise the error answer. */
+  const owned = async (c: Context) => {
+    const [row] = await db.select().from(table).where(eq(table.id, c.req.param('id')!));
+    const refused = await refuseManage(c, row);
+    return refused ? { response: refused } : { row: row! };
+  };
+
+  return new Hono()
+    .get('/', async (c) => {
+      const before = c.req.query('before');
+      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const rows = await db
+        .select()
+        .from(table)
+        .where(and(listed(), before ? lt(table.createdAt, new Date(before).toISOString()) : undefined))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(pageSize(c, PAGE_SIZE));
+      return c.json(rows.map(board.toPost));
+    })
+    .get('/:id', async (c) => {
+      const [row] = await db.select().from(table).where(and(eq(table.id, c.req.param('id')), listed()));
+      return row ? c.json(board.toPost(row)) : apiError(c, 404, 'not_found', 'This post is no longer listed');
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, board.input);
+      if (!input.ok) return input.response;
+      if (await overLimit(deps, c, `help-post`, 10, HOUR)) return apiError(c, 429, 'rate_limited', 'Too many posts in a short time. Please wait a while.');
+      const { imageUrls, videoUrl } = input.data;
+      const attached = await attachCommunityMedia(db, board.mediaType, imageUrls, videoUrl);
+      if (attached) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', attached);
+      const { secret, hash } = await newManageSecret();
+      const now = deps.now();
+      const row = {
+        ...input.data,
+        id: crypto.randomUUID(),
+        status: board.open,
+        manageHash: hash,
+        isSample: false,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
+      };
+      await db.insert(table).values(row as never);
+      await deps.publish({ event: board.event, data: { title: row.title, city: row.city } });
+      return c.json({ ...board.toPost(row as never), manageToken: secret }, 201);
+    })
+    .get('/:id/manage', async (c) => {
+      const { row, response } = await owned(c);
+      if (!row) return response;
+      const answers = await db.select().from(assistanceResponses).where(eq(answered, row.id)).orderBy(desc(assistanceResponses.createdAt));
+      const responses: AssistanceResponse[] = answers.map(({ requestId: _request, offerId: _offer, ...answer }) => answer as AssistanceResponse);
+      return c.json({ post: board.toPost(row as never), responses });
+    })
+    .patch('/:id', async (c) => {
+      const { row, response } = await owned(c);
+      if (!row) return response;
+      const input = await readJson(c, manageInput);
+      if (!input.ok) return input.response;
+      if (input.data.status !== board.done) return apiError(c, 400, 'invalid_input', `status must be ${board.done}`, { status: `status must be ${board.done}` });
+      await db.update(table).set({ status: board.done }).where(eq(table.id, row.id));
+      return c.json(board.toPost({ ...row, status: board.done } as never));
+    })
+    .delete('/:id', async (c) => {
+      const { row, response } = await owned(c);
+      if (!row) return response;
+      await deleteHelpPosts(deps, [row]);
+      return c.body(null, 204);
+    });
+}
+
+/** Deletes help posts with their answers, their upload records and their stored files. */
+export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | OfferRow)[]): Promise<void> {
+  if (!rows.length) return;
+  const { db } = deps;
+  const ids = rows.map((row) => row.id);
+  const keys = rows.flatMap((row) => [...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]).map(mediaKey);
+  await db.batch([
+    db.delete(assistanceResponses).where(or(inArray(assistanceResponses.requestId, ids), inArray(assistanceResponses.offerId, ids))),
+    db.delete(assistanceRequests).where(inArray(assistanceRequests.id, ids)),
+    db.delete(surplusOffers).where(inArray(surplusOffers.id, ids)),
+    db.delete(uploads).where(inArray(uploads.id, keys.map((key) => key.split('/').at(-1)!))),
+  ]);
+  await Promise.all(keys.map((key) => deps.media.delete(key)));
+}
+
+/** POST /api/assistance-responses: an answer to a listed request (offer_help) or offer (claim_item). */
+export function responseRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  return new Hono().post('/', async (c) => {
+    const input = await readJson(c, assistanceResponseInput);
+    if (!input.ok) return input.response;
+    const { requestId, offerId, ...answer } = input.data;
+    const board = requestId ? BOARDS.requests : BOARDS.offers;
+    const table = board.table as typeof assistanceRequests;
+    const [target] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), gt(table.expiresAt, new Date(deps.now()).toISOString())));
+    if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
+    if (await overLimit(deps, c, 'help-response', 20, HOUR)) return apiError(c, 429, 'rate_limited', 'Too many messages in a short time. Please wait a while.');
+    const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: new Date(deps.now()).toISOString() };
+    await db.insert(assistanceResponses).values(row);
+    return c.json({ id: row.id }, 201);
+  });
+}

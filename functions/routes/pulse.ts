@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import { and, desc, eq, gt, gte } from 'drizzle-orm';
+import type { DonationLinks, PulseItem } from '../../src/contract/index.ts';
+import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/contract/limits.ts';
+import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { pageSize } from '../http.ts';
+import { californiaToday } from './directory.ts';
+
+/** The feed is a glance at what is new, not an archive. */
+export const PULSE_SIZE = { default: 30, max: 30 } as const;
+/** Alert details are free text of up to 2000 characters; the feed shows their start. */
+export const PULSE_TEXT_MAX = 140;
+
+const URGENT_REQUESTS: readonly Urgency[] = ['High', 'Critical'];
+
+/** At most PULSE_TEXT_MAX characters (whole code points, so no emoji is cut in half). */
+const cut = (text: string) => {
+  const chars = Array.from(text.trim());
+  return chars.length > PULSE_TEXT_MAX ? `${chars.slice(0, PULSE_TEXT_MAX - 1).join('').trimEnd()}…` : chars.join('');
+};
+
+/**
+ * GET /api/pulse: the newest public posts of every board in one list, newest first. Only what
+ * the boards themselves list (missing people still missing, unexpired alerts, active requests,
+ * available offers, approved jobs, published resources, upcoming drops) and only the columns
+ * the feed shows: no contact detail ever leaves through here.
+ */
+export function pulseRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  return new Hono().get('/', async (c) => {
+    const limit = pageSize(c, PULSE_SIZE);
+    const now = new Date(deps.now()).toISOString();
+    // One round trip for all seven boards, each asked for no more than the whole feed can show.
+    const [missing, alertRows, requests, offers, jobRows, resourceRows, dropRows] = await db.batch([
+      db
+        .select({ id: lostFoundPosts.id, text: lostFoundPosts.name, city: lostFoundPosts.lastSeenCity, createdAt: lostFoundPosts.createdAt, sample: lostFoundPosts.isSample })
+        .from(lostFoundPosts)
+        .where(eq(lostFoundPosts.status, 'missing'))
+        .orderBy(desc(lostFoundPosts.createdAt))
+        .limit(limit),
+      db
+        .select({ id: alerts.id, text: alerts.details, type: alerts.type, city: alerts.city, createdAt: alerts.createdAt, sample: alerts.isSample })
+        .from(alerts)
+        .where(gt(alerts.expiresAt, now))
+        .orderBy(desc(alerts.createdAt))
+        .limit(limit),
+      db
+        .select({ id: assistanceRequests.id, text: assistanceRequests.title, urgency: assistanceRequests.urgency, city: assistanceRequests.city, createdAt: assistanceRequests.createdAt, sample: assistanceRequests.isSample })
+        .from(assistanceRequests)
+        .where(and(eq(assistanceRequests.status, 'active'), gt(assistanceRequests.expiresAt, now)))
+        .orderBy(desc(assistanceRequests.createdAt))
+        .limit(limit),
+      db
+        .select({ id: surplusOffers.id, text: surplusOffers.title, city: surplusOffers.city, createdAt: surplusOffers.createdAt, sample: surplusOffers.isSample })
+        .from(surplusOffers)
+        .where(and(eq(surplusOffers.status, 'available'), gt(surplusOffers.expiresAt, now)))
+        .orderBy(desc(surplusOffers.createdAt))
+        .limit(limit),
+      db
+        .select({ id: jobs.id, text: jobs.title, city: jobs.city, createdAt: jobs.createdAt, sample: jobs.isSample })
+        .from(jobs)
+        .where(eq(jobs.status, 'approved'))
+        .orderBy(desc(jobs.createdAt))
+        .limit(limit),
+      db
+        .select({ id: resources.id, text: resources.name, city: resources.city, createdAt: resources.createdAt, sample: resources.isSample })
+        .from(resources)
+        .where(eq(resources.status, 'published'))
+        .orderBy(desc(resources.createdAt))
+        .limit(limit),
+      db
+        .select({ id: drops.id, title: drops.title, meetSpot: drops.meetSpot, city: drops.city, createdAt: drops.createdAt, sample: drops.isSample })
+        .from(drops)
+        .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))
+        .orderBy(desc(drops.createdAt))
+        .limit(limit),
+    ]);
+
+    const item = (kind: PulseItem['kind'], row: { id: string; city: string | null; createdAt: string; sample: boolean }, text: string, urgent = false): PulseItem => ({
+      id: row.id,
+      kind,
+      text: cut(text),
+      city: row.city,
+      urgent,
+      createdAt: row.createdAt,
+      sample: row.sample,
+    });
+    const feed = [
+      ...missing.map((row) => item('missing', row, row.text)),
+      ...alertRows.map((row) => item('alert', row, row.text, URGENT_ALERT_TYPES.includes(row.type as AlertType))),
+      ...requests.map((row) => item('request', row, row.text, URGENT_REQUESTS.includes(row.urgency as Urgency))),
+      ...offers.map((row) => item('offer', row, row.text)),
+      ...jobRows.map((row) => item('job', row, row.text)),
+      ...resourceRows.map((row) => item('resource', row, row.text)),
+      ...dropRows.map((row) => item('drop', row, row.title || row.meetSpot)),
+    ];
+    feed.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    return c.json(feed.slice(0, limit));
+  });
+}
+
+/** GET /api/donation-links: the external payment page the donate buttons open (configured). */
+export function donationLinkRoutes(deps: RouteDeps) {
+  return new Hono().get('/', (c) => c.json({ donate: deps.donationUrl } satisfies DonationLinks));
+}
