@@ -2,7 +2,8 @@
  * The service worker: keeps /sos, /emergency (in the visitor's language) and the last pages a
  * person visited readable without a connection, and lists showing the last data they had.
  * Pages and data always come from the network first, so nothing goes stale while online.
- * It never touches writes (only GET is handled), admin pages, the live room or photos.
+ * It never touches writes (only GET is handled), admin pages, the live room, photos, or reads
+ * that carry a secret (a poster's manage link: its answers stay off the disk).
  */
 const PAGES = 'pages-v1';
 const ASSETS = 'assets-v1';
@@ -49,6 +50,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   const path = url.pathname;
   if (ADMIN.test(path) || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
+  if (request.headers.has('authorization')) return;
 
   if (path.startsWith('/_astro/') || /\.(svg|png|webmanifest)$/.test(path)) {
     event.respondWith(cacheFirst(request));

@@ -1,8 +1,11 @@
+import { DEFAULT_DONATION_URL } from './contract/limits.ts';
+
 /**
  * Build-time settings of the prebuilt pages. The external card-payment page people donate on:
- * set PUBLIC_DONATION_URL when building (`PUBLIC_DONATION_URL=https://… npm run build`).
+ * set PUBLIC_DONATION_URL when building (`PUBLIC_DONATION_URL=https://… npm run build`); the
+ * server's GET /api/donation-links reads the same variable.
  */
-export const DONATION_URL: string = import.meta.env.PUBLIC_DONATION_URL || 'https://donate.example.org/find-help-reunite';
+export const DONATION_URL: string = import.meta.env.PUBLIC_DONATION_URL || DEFAULT_DONATION_URL;
 
 /** The public address of the site, for share texts (falls back to the page's own origin). */
 export const SITE_URL: string | undefined = import.meta.env.PUBLIC_SITE_URL || undefined;

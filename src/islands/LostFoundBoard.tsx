@@ -6,6 +6,7 @@ import { api } from '../lib/api.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
 import { $liveEvent } from '../lib/live-store.ts';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
+import { MyPostsLink } from './MyPostsLink.tsx';
 
 const PAGE = 20;
 
@@ -15,6 +16,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
   const [posts, setPosts] = useState<LostFoundPost[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [hasMore, setHasMore] = useState(false);
+  const [posted, setPosted] = useState(false);
   const loadedOnce = useRef(false);
   const id = useId();
 
@@ -45,7 +47,15 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
       <section className="card board-form" aria-labelledby={`${id}-form-title`}>
         <h2 id={`${id}-form-title`}>{t('lostFound.formTitle')}</h2>
         <p className="note">{t('lostFound.privacyNote')}</p>
-        <MissingPersonForm variant="inline" t={t} onPosted={(created) => setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)])} />
+        <MissingPersonForm
+          variant="inline"
+          t={t}
+          onPosted={(created) => {
+            setPosted(true);
+            setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
+          }}
+        />
+        <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
       </section>
 
       <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={posts === null && !loadFailed}>
@@ -99,6 +109,7 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
       <div className="post-body">
         <h3>
           <bdi>{post.name}</bdi>{' '}
+          {post.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}{' '}
           {post.sample && (
             <span className="badge" title={t('common.sampleNote')}>
               {t('common.sample')}

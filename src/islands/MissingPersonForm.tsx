@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { LostFoundPost } from '../contract/index.ts';
+import type { Created, LostFoundPost } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { postJson } from '../lib/api.ts';
+import { rememberPost } from '../lib/my-posts.ts';
 import { expectOwnEvent } from '../lib/own-posts.ts';
 import { showToast } from '../lib/toast.ts';
 import { PhotoField } from './PhotoField.tsx';
@@ -41,10 +42,11 @@ export function MissingPersonForm({ variant, t, onPosted }: { variant: 'inline' 
     // The room may echo the post back before its response arrives, so say so before sending.
     expectOwnEvent({ event: 'new-missing-person', data: { name: form.name.trim(), lastSeenCity: form.lastSeenCity.trim() || null } });
     try {
-      const created = await postJson<LostFoundPost>('/api/lost-found', { ...form, photoUrl: photo.url });
+      const { manageToken, ...created } = await postJson<Created<LostFoundPost>>('/api/lost-found', { ...form, photoUrl: photo.url });
+      rememberPost({ kind: 'missing', id: created.id, token: manageToken, title: created.name, createdAt: created.createdAt });
       setForm(EMPTY);
       setPhoto({ url: null, uploading: false });
-      showToast({ title: t(submitPage ? 'submitMissing.success' : 'lostFound.success'), variant: 'success' });
+      showToast({ title: t(submitPage ? 'submitMissing.success' : 'lostFound.success'), description: t('lostFound.manageSaved'), variant: 'success', duration: 8000 });
       onPosted?.(created);
     } catch {
       showToast({ title: t(submitPage ? 'submitMissing.error' : 'lostFound.errorTitle'), description: t('lostFound.errorText'), variant: 'destructive' });

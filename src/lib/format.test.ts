@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLink, formatDate, formatDateTime } from './format.ts';
+import { contactLink, formatDollars, formatDate, formatDateTime } from './format.ts';
 
 describe('formatDate', () => {
   it("uses 'MMM d, yyyy' in English", () => {
@@ -45,5 +45,19 @@ describe('contactLink', () => {
 
   it('gives no link for text that is neither', () => {
     expect(contactLink('ask at the church office')).toEqual({ kind: 'text', href: null });
+  });
+});
+
+describe('formatDollars', () => {
+  const plain = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
+
+  it('shows whole dollars with a plain "$"', () => {
+    expect(plain(formatDollars(2847, 'en'))).toBe('$2,847');
+    expect(plain(formatDollars(25, 'es'))).toContain('$');
+    expect(plain(formatDollars(25, 'es'))).not.toContain('US$');
+  });
+
+  it('keeps "$" ahead of its direction mark in Arabic, so it is not drawn as "$US"', () => {
+    expect(formatDollars(10, 'ar')).toContain('$\u200E');
   });
 });

@@ -38,3 +38,14 @@ export function contactLink(contact: string): { kind: ContactKind; href: string 
   if (dial.replace(/\D/g, '').length >= 3) return { kind: 'phone', href: `tel:${dial}` };
   return { kind: 'text', href: null };
 }
+
+/**
+ * Whole US dollars in the language's way ("$25", "25 $"), with "$" rather than "US$" where the
+ * language allows. The invisible left-to-right mark after "$" keeps Arabic's "US$" from being
+ * drawn as "$US"; elsewhere it changes nothing.
+ */
+export function formatDollars(amount: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 })
+    .format(amount)
+    .replace('$', () => '$\u200E');
+}

@@ -1,0 +1,241 @@
+import { useEffect, useId, useState } from 'react';
+import type { AssistanceRequest, SurplusOffer } from '../contract/index.ts';
+import type { Lang } from '../i18n/languages.ts';
+import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import { contactLink } from '../lib/format.ts';
+import { relativeTime } from '../lib/relative-time.ts';
+import { useLiveList } from '../lib/use-list.ts';
+import { Dialog } from './Dialog.tsx';
+import { HelpPostForm } from './HelpPostForm.tsx';
+import { MyPostsLink } from './MyPostsLink.tsx';
+import { ResponseForm } from './ResponseForm.tsx';
+
+type T = ReturnType<typeof messageFn>;
+type Post = AssistanceRequest | SurplusOffer;
+type Kind = 'request' | 'offer';
+
+/** Spec section 9: the boxes show the next post every 4 s. */
+const ROTATE_MS = 4000;
+
+const isRequest = (post: Post): post is AssistanceRequest => 'urgency' in post;
+
+/** What the dialog shows: every post, one post, the answer form for one, or the new-post form. */
+type View = { name: 'list' } | { name: 'detail'; post: Post } | { name: 'respond'; post: Post } | { name: 'new' };
+
+/** Home's Help Needed and Free & Available boxes, each with its list, details, answer and post forms. */
+export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Messages }) {
+  const t = messageFn(messages);
+  const [posted, setPosted] = useState(false);
+  return (
+    <div className="help-boxes">
+      <HelpBox kind="request" t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="offer" t={t} onPosted={() => setPosted(true)} />
+      <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
+    </div>
+  );
+}
+
+function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void }) {
+  const request = kind === 'request';
+  const { items, failed, reload } = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
+  const [shown, setShown] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [view, setView] = useState<View | null>(null);
+  const id = useId();
+  const count = items?.length ?? 0;
+  const current = items?.[shown % Math.max(count, 1)];
+
+  useEffect(() => {
+    if (count < 2 || paused || view) return;
+    const timer = setInterval(() => setShown((index) => (index + 1) % count), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [count, paused, view]);
+
+  const answer: MessageKey = request ? 'help.offerHelp' : 'help.contactOwner';
+  const title = t(request ? 'help.neededTitle' : 'help.freeTitle');
+
+  return (
+    <section className={`card help-box ${kind}`} aria-labelledby={`${id}-title`} onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {failed && !items ? (
+        <p className="note">{t('common.loadFailed')}</p>
+      ) : !items ? (
+        <p className="note">{t('common.loading')}</p>
+      ) : !current ? (
+        <p className="empty">{t(request ? 'help.noRequests' : 'help.noOffers')}</p>
+      ) : (
+        <>
+          <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })} aria-live={paused ? 'polite' : 'off'}>
+            <Previews post={current} max={3} />
+            <span className="help-current-title">
+              <bdi>{current.title}</bdi>
+            </span>
+            <PostMeta post={current} t={t} />
+          </button>
+          {count > 1 && (
+            <div className="help-dots">
+              {items.map((post, index) => (
+                <button
+                  key={post.id}
+                  type="button"
+                  className="help-dot"
+                  aria-label={t('help.showItem', { n: index + 1, count })}
+                  aria-current={index === shown % count || undefined}
+                  onClick={() => setShown(index)}
+                />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <div className="help-actions">
+        {count > 0 && (
+          <button type="button" className="button secondary" onClick={() => setView({ name: 'list' })}>
+            {t('help.seeAll', { count })}
+          </button>
+        )}
+        <button type="button" className="button" onClick={() => setView({ name: 'new' })}>
+          {t(request ? 'help.postNewRequest' : 'help.postNewOffer')}
+        </button>
+      </div>
+
+      {view && (
+        <Dialog
+          title={
+            view.name === 'list'
+              ? t(request ? 'help.allRequests' : 'help.allOffers')
+              : view.name === 'new'
+                ? t(request ? 'help.requestTitle' : 'help.offerTitle')
+                : view.name === 'respond'
+                  ? t(request ? 'help.offerHelpTitle' : 'help.contactOwnerTitle', { name: view.post.contactName })
+                  : view.post.title
+          }
+          closeLabel={t('help.close')}
+          onClose={() => setView(null)}
+        >
+          {view.name === 'list' && (
+            <ul className="help-list">
+              {(items ?? []).map((post) => (
+                <li key={post.id} className="help-list-item">
+                  <button type="button" className="help-list-open" onClick={() => setView({ name: 'detail', post })}>
+                    <Previews post={post} max={4} />
+                    <span className="help-current-title">
+                      <bdi>{post.title}</bdi>
+                    </span>
+                    <PostMeta post={post} t={t} />
+                  </button>
+                  <button type="button" className="button small" onClick={() => setView({ name: 'respond', post })}>
+                    {t(answer)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {view.name === 'list' && (
+            <button type="button" className="button secondary" onClick={() => setView({ name: 'new' })}>
+              {t(request ? 'help.postNewRequest' : 'help.postNewOffer')}
+            </button>
+          )}
+          {view.name === 'detail' && <PostDetail post={view.post} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
+          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} t={t} onSent={() => setView(null)} />}
+          {view.name === 'new' && (
+            <HelpPostForm
+              kind={kind}
+              t={t}
+              onPosted={() => {
+                setView(null);
+                setShown(0);
+                onPosted();
+                void reload();
+              }}
+            />
+          )}
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+/** Up to `max` photo thumbnails, then "+N" for the rest (a video counts as one). */
+function Previews({ post, max }: { post: Post; max: number }) {
+  const files = post.imageUrls.length + (post.videoUrl ? 1 : 0);
+  if (!files) return null;
+  const images = post.imageUrls.slice(0, max);
+  const rest = files - images.length;
+  return (
+    <span className="help-previews" aria-hidden="true">
+      {images.map((url) => (
+        <img key={url} src={url} alt="" width="56" height="56" loading="lazy" decoding="async" />
+      ))}
+      {rest > 0 && <span className="help-more">+{rest}</span>}
+    </span>
+  );
+}
+
+function PostMeta({ post, t }: { post: Post; t: T }) {
+  return (
+    <span className="help-meta">
+      {post.sample && <span className="badge">{t('common.sample')}</span>}
+      <span className="badge type">{t(`help.category.${post.category}` as MessageKey)}</span>
+      {isRequest(post) && <span className={`badge urgency-${post.urgency.toLowerCase()}`}>{t(`help.urgencyShort.${post.urgency}` as MessageKey)}</span>}
+      <span className="note">
+        {post.city && <bdi>{post.city}</bdi>}
+        {post.city && ' · '}
+        {relativeTime(post.createdAt, t)}
+      </span>
+    </span>
+  );
+}
+
+function PostDetail({ post, t, onAnswer, answer }: { post: Post; t: T; onAnswer: () => void; answer: string }) {
+  const contact = contactLink(post.contactMethod);
+  const rows: [MessageKey, string | null][] = [
+    ['help.city', post.city],
+    ['help.time', relativeTime(post.createdAt, t)],
+    ['help.category', t(`help.category.${post.category}` as MessageKey)],
+    isRequest(post) ? ['help.urgency', t(`help.urgency.${post.urgency}` as MessageKey)] : ['help.condition', post.condition && t(`help.condition.${post.condition}` as MessageKey)],
+    ['help.availability', isRequest(post) ? null : post.availability],
+  ];
+  return (
+    <div className="help-detail">
+      <dl className="help-facts">
+        {rows
+          .filter(([, value]) => value)
+          .map(([key, value]) => (
+            <div key={key}>
+              <dt>{t(key)}</dt>
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
+            </div>
+          ))}
+      </dl>
+      <p className="post-description" dir="auto">
+        {post.description}
+      </p>
+      {(post.imageUrls.length > 0 || post.videoUrl) && (
+        <div className="help-media">
+          {post.imageUrls.map((url) => (
+            <img key={url} src={url} alt="" loading="lazy" decoding="async" />
+          ))}
+          {post.videoUrl && <video src={post.videoUrl} controls preload="metadata" />}
+        </div>
+      )}
+      <p className="help-poster">
+        <span className="label">{t('help.postedBy')}:</span> <bdi>{post.contactName}</bdi>
+        <br />
+        <span className="label">{t('help.contact')}:</span>{' '}
+        {contact.href ? (
+          <a href={contact.href} {...(contact.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <bdi>{post.contactMethod}</bdi>
+          </a>
+        ) : (
+          <bdi>{post.contactMethod}</bdi>
+        )}
+      </p>
+      <button type="button" className="button" onClick={onAnswer}>
+        {answer}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The posts made from this device, with their private manage secrets, kept only in this
+ * browser's storage: no account, and nothing on the server ties the posts to a person.
+ */
+export type MyPostKind = 'request' | 'offer' | 'missing';
+export interface MyPost {
+  kind: MyPostKind;
+  id: string;
+  token: string;
+  title: string;
+  createdAt: string;
+}
+
+const KEY = 'my-posts';
+
+/** Where each kind of post lives in the API. */
+export const POST_API: Record<MyPostKind, string> = {
+  request: '/api/assistance-requests',
+  offer: '/api/surplus-offers',
+  missing: '/api/lost-found',
+};
+
+export function myPosts(): MyPost[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? (stored as MyPost[]).filter((post) => post && post.kind in POST_API && typeof post.token === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const save = (posts: MyPost[]) => {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(posts));
+  } catch {
+    // Private mode or a full storage: the link shown after posting still works.
+  }
+};
+
+export function rememberPost(post: MyPost): void {
+  save([post, ...myPosts().filter((known) => known.id !== post.id)]);
+}
+
+export function forgetPost(id: string): void {
+  save(myPosts().filter((post) => post.id !== id));
+}
+
+/**
+ * The private link that manages a post from any device. The secret rides in the fragment
+ * (after #), which browsers never send to a server, so it stays out of every log.
+ */
+export const manageLink = (post: Pick<MyPost, 'kind' | 'id' | 'token'>) => `${location.origin}/manage#${post.kind}.${post.id}.${post.token}`;
+
+/** The post a manage link's fragment names, or null. */
+export function parseManageFragment(hash: string): Pick<MyPost, 'kind' | 'id' | 'token'> | null {
+  const match = /^#(request|offer|missing)\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/.exec(hash);
+  return match ? { kind: match[1] as MyPostKind, id: match[2]!, token: match[3]! } : null;
+}
