@@ -65,7 +65,7 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
         <p className="empty">{t(request ? 'help.noRequests' : 'help.noOffers')}</p>
       ) : (
         <>
-          <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })} aria-live={paused ? 'polite' : 'off'}>
+          <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })}>
             <Previews post={current} max={3} />
             <span className="help-current-title">
               <bdi>{current.title}</bdi>
