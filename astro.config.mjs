@@ -1,8 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { renameSync, rmdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { headersRules, pagePolicies } from './functions/page-policies.ts';
 import { LANGUAGES } from './src/i18n/languages.ts';
 
 /**
@@ -22,12 +23,29 @@ const notFoundPagesBesideTheirLanguage = {
   },
 };
 
+/**
+ * Cloudflare serves the pages as static assets with the headers of `_headers`: add the security
+ * headers and each page's script policy to whatever public/_headers holds.
+ */
+/** @type {import('astro').AstroIntegration} */
+const securityHeaders = {
+  name: 'security-headers',
+  hooks: {
+    'astro:build:done': async ({ dir }) => {
+      const clientDir = fileURLToPath(dir);
+      const file = `${clientDir}_headers`;
+      const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      writeFileSync(file, headersRules(await pagePolicies(clientDir), LANGUAGES, existing));
+    },
+  },
+};
+
 // Every page is prebuilt for all 8 languages; dynamic data comes from /api at run time.
 export default defineConfig({
   output: 'static',
   // The Node host serves dist/client; the Cloudflare adapter (next issue) writes the same place.
   outDir: './dist/client',
-  integrations: [react(), notFoundPagesBesideTheirLanguage],
+  integrations: [react(), notFoundPagesBesideTheirLanguage, securityHeaders],
   i18n: {
     locales: [...LANGUAGES],
     defaultLocale: 'en',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client.ts';
 import { applySampleContent } from '../db/seed.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
@@ -17,6 +18,8 @@ import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { fileMediaStore } from './media/file-store.ts';
 import { serveMedia } from './media/store.ts';
+import { notFoundFile, pageFile, pagePolicies } from './page-policies.ts';
+import { NON_PAGE_POLICY, secure } from './security-headers.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
@@ -55,6 +58,19 @@ const api = createApp({
 const maintenance = setInterval(() => void api.maintain().catch((error: Error) => console.error(`Maintenance failed: ${error.message}`)), 60_000);
 const site = new Hono<{ Bindings: HttpBindings }>();
 
+const policies = await pagePolicies(clientDir);
+// Every answer carries the security headers; a page gets the policy for exactly its own inline
+// scripts, and other static files the 404 page's, as the Cloudflare host's _headers gives them.
+site.use('*', async (c, next) => {
+  await next();
+  const { path } = c.req;
+  const page = c.res.headers.get('content-type')?.startsWith('text/html') && policies.get(c.res.status === 404 ? notFoundFile(langFromPath(path)) : pageFile(path));
+  secure(c.res.headers, /^\/(api|images)\//.test(path) ? NON_PAGE_POLICY : page || policies.get('404.html')!);
+});
+
+// Pages, scripts, styles and JSON travel gzipped (a third of their size, or less, on costly data);
+// images, videos and byte ranges are left as they are.
+site.use('*', compress());
 site.all('/api/*', (c) => api.fetch(c.req.raw, c.env));
 site.get('/images/*', (c) => serveMedia(media, c.req.path, c.req.raw));
 site.use(

@@ -17,6 +17,7 @@ import type { LiveRoom } from '../party/live-room.ts';
 import { LIVE_ROOM } from '../src/contract/events.ts';
 import { createApp } from './app.ts';
 import { serveMedia, type MediaStore } from './media/store.ts';
+import { NON_PAGE_POLICY, secure } from './security-headers.ts';
 
 export { LiveRoom } from '../party/live-room.ts';
 
@@ -87,6 +88,13 @@ function apiFor(env: Env) {
 
 const notFound = () => new Response('Not found', { status: 404 });
 
+/** API answers and media files get the shared security headers here; static assets get them from _headers. */
+function nonPage(response: Response): Response {
+  const secured = new Response(response.body, response);
+  secure(secured.headers, NON_PAGE_POLICY);
+  return secured;
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const { pathname } = new URL(request.url);
@@ -101,14 +109,14 @@ export default {
     if (pathname.startsWith('/api/')) {
       const app = apiFor(env);
       if (!app) {
-        return Response.json(
+        return nonPage(Response.json(
           { error: { code: 'not_configured', message: 'The database is not configured: set DATABASE_URL (and DATABASE_AUTH_TOKEN) for this worker.' } },
           { status: 503 },
-        );
+        ));
       }
-      return app.fetch(request);
+      return nonPage(await app.fetch(request));
     }
-    if (pathname.startsWith('/images/')) return serveMedia(r2Media(env.MEDIA), pathname, request);
+    if (pathname.startsWith('/images/')) return nonPage(await serveMedia(r2Media(env.MEDIA), pathname, request));
     return env.ASSETS.fetch(request);
   },
 

@@ -1,50 +1,178 @@
 /**
- * Prints, for built pages in dist/client, the bytes a phone downloads: the HTML and all the
- * JavaScript the page loads (inline scripts, module scripts, island components and renderers and
- * everything they import), raw and gzipped. Usage: npm run size [-- /route /es/route ...]
+ * What a phone downloads to show each built page in dist/client, gzipped (each file travels
+ * compressed on its own): the HTML, its stylesheets, every script it runs without a tap (module
+ * scripts, island components and renderers, and everything they import, dynamic imports included),
+ * and its eager images. Dynamic imports made only when the visitor presses something are listed
+ * apart. The budget test (tests/e2e/budgets.test.ts) holds every page and language to the budgets
+ * below; `npm run size [-- /route /es/route ...]` prints the figures.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { LANGUAGES, type Lang } from '../src/i18n/languages.ts';
+
+export const KIB = 1024;
+
+/**
+ * Routes (language left out) that show no board: fixed content, or a form small enough for a
+ * custom element. Every other route, including ones added later, is held to the board budget.
+ */
+const NO_BOARD_ROUTES = new Set(['/404', '/sos', '/emergency', '/success-stories', '/leaderboard', '/rewards', '/donations', '/share', '/pulse']);
+
+export type Kind = 'board' | 'no board';
+export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no board' : 'board');
+
+/**
+ * The issue's budgets, in gzipped bytes. "First paint" is the HTML and the CSS it links, which
+ * should fit the first network round trip (~14 KiB); "first view" is everything counted.
+ */
+export const BUDGETS = {
+  'no board': { react: false, js: 12 * KIB, firstPaint: 14 * KIB },
+  board: { react: true, js: 90 * KIB, firstView: 150 * KIB },
+} as const;
+
+/**
+ * Built scripts whose dynamic imports run only on a tap: the header's Request Help button loads
+ * its dialog and dictionary then. Any other dynamic import (the live room's client, loaded when
+ * the browser is idle) counts as first view.
+ */
+const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/];
 
 const root = new URL('../dist/client/', import.meta.url);
-const file = (path: string) => readFileSync(new URL(path.replace(/^\//, ''), root));
-const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+const read = (path: string) => readFileSync(new URL(path.replace(/^\//, ''), root));
+const gz = (data: Buffer | string) => gzipSync(data).length;
+const gzipped = new Map<string, number>();
+/** The gzipped size of a built file; shared files are measured once for all pages. */
+const gzOf = (path: string) => gzipped.get(path) ?? gzipped.set(path, gz(read(path))).get(path)!;
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`]+\.js)["'`]/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`]+\.js)["'`]\s*\)/g;
+const REACT = /react\.transitional\.element|react\.dev\/errors/;
 
-/** A JS file and everything it imports, statically or dynamically, as /_astro/ paths. */
-function withImports(path: string, seen: Set<string>) {
-  if (seen.has(path)) return;
-  seen.add(path);
-  const code = file(path).toString();
-  for (const [, spec] of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`]+\.js)["'`]/g)) {
-    withImports(new URL(spec!, `http://x${path}`).pathname, seen);
-  }
+/** Every built page: its file, URL path, language and route. */
+export function builtPages(): { file: string; path: string; lang: Lang; route: string }[] {
+  if (!existsSync(root)) throw new Error('No build in dist/client: run npm run build first.');
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  return files.sort().map((file) => {
+    const path = `/${file.replace(/\\/g, '/')}`.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '') || '/';
+    const first = path.split('/')[1] as Lang;
+    const lang = first !== 'en' && LANGUAGES.includes(first) ? first : 'en';
+    const route = lang === 'en' ? path : path.slice(lang.length + 1) || '/';
+    return { file, path, lang, route };
+  });
 }
 
-export function pageWeight(route: string) {
-  const htmlPath = route.endsWith('.html') ? route : `${route.replace(/\/$/, '')}/index.html`;
-  const html = file(htmlPath).toString();
+/** Walks the import graph from `path`: static imports into `into`, dynamic ones into `later`. */
+function follow(path: string, into: Set<string>, later: Set<string>) {
+  if (into.has(path)) return;
+  into.add(path);
+  const code = read(path).toString();
+  const resolve = (spec: string) => new URL(spec, `http://x${path}`).pathname;
+  for (const [, spec] of code.matchAll(STATIC_IMPORT)) follow(resolve(spec!), into, later);
+  for (const [, spec] of code.matchAll(DYNAMIC_IMPORT)) later.add(`${path} ${resolve(spec!)}`);
+}
+
+/** The figures of one built page (an entry of builtPages()). */
+export function pageWeight(page: { file: string; path: string; lang: Lang; route: string }) {
+  const html = read(page.file).toString();
+  const attributes = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => new URL(match[1]!.replaceAll('&amp;', '&'), `http://x${page.path}`).pathname);
   const scripts = new Set<string>();
-  const urls = [
-    ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
-    ...html.matchAll(/(?:component|renderer)-url="([^"]+)"/g),
-  ].map((match) => match[1]!);
-  for (const url of urls) withImports(url, scripts);
+  const dynamic = new Set<string>();
+  const entries = [
+    ...attributes(/<script[^>]*\ssrc="([^"]+)"/g),
+    ...attributes(/<link[^>]*\srel="modulepreload"[^>]*\shref="([^"]+)"/g),
+    // Every hydration directive in use (load, idle, visible) hydrates without a tap.
+    ...attributes(/\s(?:component|renderer)-url="([^"]+)"/g),
+  ];
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('\n');
-  const external = [...scripts].map((path) => file(path));
+  for (const [, spec] of inline.matchAll(STATIC_IMPORT)) entries.push(new URL(spec!, `http://x${page.path}`).pathname);
+  for (const entry of entries) follow(entry, scripts, dynamic);
+  // Dynamic imports: those of on-tap scripts wait for the tap; the others load now, with theirs.
+  const onAction = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const edge of dynamic) {
+      const [from, to] = edge.split(' ') as [string, string];
+      const name = from.slice(from.lastIndexOf('/') + 1);
+      if (IMPORTS_ON_ACTION.some((pattern) => pattern.test(name))) {
+        onAction.add(to);
+      } else if (!scripts.has(to)) {
+        follow(to, scripts, dynamic);
+        grew = true;
+      }
+    }
+  }
+  const actionFiles = new Set<string>();
+  for (const path of onAction) follow(path, actionFiles, new Set());
+  for (const path of scripts) actionFiles.delete(path);
+
+  const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzOf(path), 0);
+  const css = sum(attributes(/<link[^>]*\srel="stylesheet"[^>]*\shref="([^"]+)"/g));
+  const images = [
+    ...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g),
+    ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g),
+  ];
+  const imageBytes = [...new Set(images)].reduce((total, path) => total + (path.endsWith('.svg') ? gzOf(path) : read(path).length), 0);
+  const htmlGzip = gz(html);
+  const jsExternal = sum(scripts);
   return {
-    route,
-    htmlGzip: gz(html),
+    path: page.path,
+    route: page.route,
+    lang: page.lang,
+    kind: kindOf(page.route),
+    react: [...scripts].some((path) => REACT.test(read(path).toString())) || html.includes('renderer-url'),
+    html: htmlGzip,
+    css,
     jsFiles: scripts.size,
-    jsRaw: external.reduce((sum, data) => sum + data.length, 0) + inline.length,
-    // Each file travels compressed on its own, so each is gzipped on its own.
-    jsGzip: external.reduce((sum, data) => sum + gz(data), 0) + (inline ? gz(inline) : 0),
-    react: external.some((data) => data.includes('react.dev/errors')),
+    js: jsExternal + (inline ? gz(inline) : 0),
+    images: imageBytes,
+    firstPaint: htmlGzip + css,
+    firstView: htmlGzip + css + jsExternal + imageBytes,
+    /** Loaded when the visitor presses something (not counted): file names and gzipped bytes. */
+    onAction: [...actionFiles].map((path) => ({ file: path.slice(path.lastIndexOf('/') + 1), bytes: gzOf(path) })),
   };
 }
 
+export type PageWeight = ReturnType<typeof pageWeight>;
+
+/** How a page breaks its budgets, one sentence each (none when it keeps them). */
+export function breaches(page: PageWeight): string[] {
+  const at = `${page.path} (${page.route}, ${page.lang}, ${page.kind})`;
+  const over = (what: string, bytes: number, budget: number) =>
+    bytes > budget ? [`${at}: ${what} ${bytes} B gzipped, ${bytes - budget} B over the ${budget / KIB} KiB budget`] : [];
+  if (page.kind === 'no board') {
+    const budget = BUDGETS['no board'];
+    return [
+      ...(page.react ? [`${at}: loads React, and a page without a board must not`] : []),
+      ...over('JavaScript', page.js, budget.js),
+      ...over('HTML + CSS before first paint', page.firstPaint, budget.firstPaint),
+    ];
+  }
+  const budget = BUDGETS.board;
+  return [...over('JavaScript', page.js, budget.js), ...over('first view', page.firstView, budget.firstView)];
+}
+
 if (import.meta.main) {
-  if (!existsSync(root)) throw new Error('No build in dist/client: run npm run build first.');
-  const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
-  const rows = (routes.length ? routes : ['/', '/lost-found', '/404.html', '/ar/lost-found']).map(pageWeight);
-  console.table(rows);
+  const wanted = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+  const pages = builtPages().filter((page) => (wanted.length ? wanted.includes(page.path) : page.lang === 'en'));
+  const kib = (bytes: number) => (bytes / KIB).toFixed(1);
+  const rows = pages.map(pageWeight);
+  console.log(`gzipped KiB; budgets: no board JS <= 12, HTML+CSS <= 14, no React; board JS <= 90, first view <= 150. ${fileURLToPath(root)}`);
+  console.table(
+    rows.map((row) => ({
+      page: row.path,
+      kind: row.kind,
+      react: row.react,
+      html: kib(row.html),
+      css: kib(row.css),
+      js: kib(row.js),
+      'js files': row.jsFiles,
+      'first paint': kib(row.firstPaint),
+      'first view': kib(row.firstView),
+      'on a tap': kib(row.onAction.reduce((total, file) => total + file.bytes, 0)),
+      over: breaches(row).length ? 'OVER' : '',
+    })),
+  );
+  const tapped = new Map(rows.flatMap((row) => row.onAction.map((file) => [file.file, file.bytes] as const)));
+  if (tapped.size) console.log(`Loaded only on a tap (not counted): ${[...tapped].map(([file, bytes]) => `${file} ${kib(bytes)}`).join(', ')}`);
+  for (const line of rows.flatMap(breaches)) console.log(line);
 }

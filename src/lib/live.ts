@@ -1,4 +1,3 @@
-import { PartySocket } from 'partysocket';
 import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
@@ -6,25 +5,42 @@ import { liveNotice, type LiveNotice } from './live-toasts.ts';
 import { takeOwnEvent } from './own-posts.ts';
 import { showToast } from './toast.ts';
 
+/** The wait before reconnecting after a drop: doubling from the first, up to the most. */
+const RETRY_MS = { first: 1000, most: 10_000 };
+
 /**
- * Keeps a socket to the live room (same origin; partysocket reconnects after drops) and turns
- * each event that keeps the contract into a toast and, where allowed, an OS notification.
+ * Keeps a socket to the live room (same origin, reconnecting after drops) and turns each event
+ * that keeps the contract into a toast and, where allowed, an OS notification. A plain WebSocket
+ * rather than partysocket: every page loads this, and it saves 4 KB gzipped of a 12 KB budget.
  */
-export function connectLive(messages: Messages, element: HTMLElement): PartySocket {
+export function connectLive(messages: Messages, element: HTMLElement): { close(): void; reconnect(): void } {
   const t = messageFn(messages);
-  const socket = new PartySocket({
-    host: location.host,
-    protocol: location.protocol === 'https:' ? 'wss' : 'ws',
-    ...LIVE_ROOM,
-  });
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/parties/${LIVE_ROOM.party}/${LIVE_ROOM.room}`;
+  let socket: WebSocket;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let delay = RETRY_MS.first;
+  let stopped = false;
   // `data-connected` on <live-events> says whether the page is hearing the room right now.
-  const connected = (open: boolean) => () => {
+  const connected = (open: boolean) => {
     element.toggleAttribute('data-connected', open);
     $liveConnected.set(open);
   };
-  socket.addEventListener('open', connected(true));
-  socket.addEventListener('close', connected(false));
-  socket.addEventListener('message', ({ data }) => {
+  const open = () => {
+    clearTimeout(retry);
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      delay = RETRY_MS.first;
+      connected(true);
+    };
+    socket.onclose = () => {
+      connected(false);
+      if (stopped) return;
+      retry = setTimeout(open, delay);
+      delay = Math.min(delay * 2, RETRY_MS.most);
+    };
+    socket.onmessage = receive;
+  };
+  const receive = ({ data }: MessageEvent) => {
     let raw: unknown;
     try {
       raw = JSON.parse(String(data));
@@ -39,8 +55,21 @@ export function connectLive(messages: Messages, element: HTMLElement): PartySock
     if (!notice) return;
     showToast(notice.toast);
     if (notice.notification) void notify(notice.notification);
-  });
-  return socket;
+  };
+  open();
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(retry);
+      socket.close();
+    },
+    reconnect() {
+      stopped = false;
+      socket.onclose = null;
+      socket.close();
+      open();
+    },
+  };
 }
 
 async function notify({ title, body, tag }: NonNullable<LiveNotice['notification']>) {

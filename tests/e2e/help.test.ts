@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { toast, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext({ ...PHONE, baseURL })).newPage();
-  await page.goto(path);
-  return page;
-}
+const { open } = usePhone();
 
 /** The home page with its help boxes hydrated (they load when scrolled into view). */
 async function home(path = '/'): Promise<Page> {
@@ -27,7 +15,6 @@ async function home(path = '/'): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page) => page.locator('toast-region .toast');
 const dialog = (page: Page) => page.locator('dialog[open]');
 const requestBox = (page: Page) => page.locator('.help-box.request');
 

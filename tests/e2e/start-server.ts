@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
- * the database in `folder`, with the sample content (published resources, jobs, a drop and
+ * the database and media folder in `folder`, with the sample content (published resources, jobs, a drop and
  * lost-and-found posts) unless told otherwise; port 0 picks a free port.
  */
 export async function startServer(folder: string, { port = 0, sample = true } = {}) {
@@ -12,9 +12,17 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
       ...process.env,
       PORT: String(port),
       DATABASE_URL: `file:${join(folder, 'app.db')}`,
+      MEDIA_DIR: join(folder, 'media'),
       SAMPLE_CONTENT: sample ? 'on' : 'off',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Everything the server writes is kept (the privacy test reads it) and still shown.
+  let log = '';
+  server.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    process.stderr.write(chunk);
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
@@ -28,6 +36,8 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
   });
   return {
     url,
+    /** What the server wrote to stdout and stderr so far. */
+    log: () => log,
     async stop() {
       server.kill('SIGTERM');
       await exited;

@@ -4,7 +4,7 @@
  * lost-and-found round trip, and a live event through the room's Durable Object.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import exifr from 'exifr';
 import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
+import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
+import { allowedHashes, expectSecured } from './secured.ts';
 
 let folder: string;
 let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
@@ -70,6 +72,13 @@ it('serves the prebuilt pages in every language', async () => {
   const spanish = await (await fetch(`${base}/es/lost-found`)).text();
   expect(spanish).toContain(`<title>${es['lostFound.title']}`);
   expect(spanish).toContain('lang="es-US"');
+});
+
+it('keeps hashed assets for a year (public/_headers)', async () => {
+  const script = readdirSync(new URL('../../dist/client/_astro/', import.meta.url)).find((file) => file.endsWith('.js'));
+  const response = await fetch(`${base}/_astro/${script}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });
 
 it('answers an unknown path with the 404 page in its language', async () => {
@@ -168,4 +177,22 @@ it('streams a video into R2 without its location and serves it in byte ranges', 
   const part = await fetch(`${base}${url}`, { headers: { range: `bytes=${payloadOffset}-${payloadOffset + 99}` } });
   expect(part.status).toBe(206);
   expect(new Uint8Array(await part.arrayBuffer())).toEqual(payload.subarray(0, 100));
+});
+
+it('sends the security headers on pages (each allowing exactly its inline scripts), the 404 page, API answers and media', async () => {
+  for (const path of ['/', '/lost-found', '/es/lost-found', '/pulse', '/ar/manage', '/ar']) {
+    const page = await fetch(`${base}${path}`);
+    expect(page.status, path).toBe(200);
+    expect(allowedHashes(expectSecured(page)), path).toEqual((await inlineScriptHashes(await page.text())).sort());
+  }
+  const missing = await fetch(`${base}/es/no-such-page`, { headers: { 'sec-fetch-mode': 'navigate' } });
+  expect(missing.status).toBe(404);
+  expect(allowedHashes(expectSecured(missing))).toEqual((await inlineScriptHashes(await missing.text())).sort());
+
+  expectSecured(await fetch(`${base}/api/lost-found`), NON_PAGE_POLICY);
+  const asked = await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"alert-photos"}' });
+  expectSecured(asked, NON_PAGE_POLICY);
+  const { uploadURL } = (await asked.json()) as { uploadURL: string };
+  const { url } = (await (await fetch(`${base}${uploadURL}`, { method: 'PUT', body: new Uint8Array(await phonePhoto()) })).json()) as { url: string };
+  expectSecured(await fetch(`${base}${url}`), NON_PAGE_POLICY);
 });

@@ -1,0 +1,242 @@
+/**
+ * The benchmark suite (not part of `npm test`): figures to hold against the issue's targets, on
+ * the current build and the real embedded server over a temp database with 10,000 rows per board.
+ *   - Lighthouse 13, mobile preset, simulated throttling, Debian chromium: every built route in
+ *     English and Arabic: performance score, LCP, TBT, CLS, bytes;
+ *   - API load with autocannon on loopback: list reads at a fixed 500 req/s and flat out, posts;
+ *   - live fan-out: 1,000 partysocket clients in one room, from a post's response to the message
+ *     reaching the last of them.
+ * Prints a table per part and writes bench/results.json.
+ * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live]
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { PartySocket } from 'partysocket';
+import WebSocket from 'ws';
+import { openDatabase } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { LIVE_ROOM } from '../src/contract/events.ts';
+import { startServer } from '../tests/e2e/start-server.ts';
+import { builtPages } from './page-weight.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: 'string' },
+    langs: { type: 'string', default: 'en,ar' },
+    only: { type: 'string', default: 'lighthouse,api,live' },
+    rows: { type: 'string', default: '10000' },
+    clients: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '50' },
+  },
+});
+const parts = new Set(args.only.split(','));
+const ROWS = Number(args.rows);
+const TARGETS = { performance: 100, lcpMs: 1500, readP99Ms: 20, readRate: 500, fanOutP95Ms: 250 };
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+};
+const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+/** 10,000 listed rows on every board, written straight into the database (no rate limits). */
+async function seed(file: string) {
+  const { client, db } = await openDatabase(`file:${file}`);
+  const now = Date.now();
+  const at = (i: number) => new Date(now - i * 60_000).toISOString();
+  const later = new Date(now + 30 * 86_400_000).toISOString();
+  const cities = ['Fresno', 'Los Angeles', 'Oakland', 'San Diego', 'Sacramento', 'Bakersfield', 'San Jose', 'Salinas'];
+  const city = (i: number) => cities[i % cities.length]!;
+  const text = (i: number) => `Bench row ${i}: a realistic sentence or two of details, about as long as people write on a phone.`;
+  const help = (i: number) => ({ id: `b${i}`, title: `Bench help ${i}`, description: text(i), category: 'Food', city: city(i), contactName: 'Bench', contactMethod: '555-0100', imageUrls: [], createdAt: at(i), expiresAt: later });
+  const boards = [
+    [schema.lostFoundPosts, (i: number) => ({ id: `b${i}`, name: `Bench Person ${i}`, lastSeenCity: city(i), lastSeenDate: '2025-01-01', description: text(i), contact: '555-0100', createdAt: at(i) })],
+    [schema.alerts, (i: number) => ({ id: `b${i}`, type: 'Community Notice', precision: 'BROAD', city: city(i), details: text(i), fingerprint: `b${i}`, createdAt: at(i), expiresAt: later })],
+    [schema.resources, (i: number) => ({ id: `b${i}`, name: `Bench resource ${i}`, category: 'Food', city: city(i), notes: text(i), status: 'published', verified: i % 3 === 0, createdAt: at(i) })],
+    [schema.jobs, (i: number) => ({ id: `b${i}`, title: `Bench job ${i}`, city: city(i), notes: text(i), contact: '555-0100', status: 'approved', createdAt: at(i) })],
+    [schema.drops, (i: number) => ({ id: `b${i}`, date: new Date(now + (i % 365) * 86_400_000).toISOString().slice(0, 10), city: city(i), meetSpot: 'Main square', createdAt: at(i) })],
+    [schema.assistanceRequests, (i: number) => ({ ...help(i), urgency: 'Medium' })],
+    [schema.surplusOffers, help],
+  ] as const;
+  for (const [table, row] of boards) {
+    for (let start = 0; start < ROWS; start += 500) {
+      const rows = Array.from({ length: Math.min(500, ROWS - start) }, (_, k) => row(start + k));
+      // One loop over seven tables: each row function fits its own table.
+      await db.insert(table as typeof schema.jobs).values(rows as never);
+    }
+  }
+  client.close();
+}
+
+/** Lighthouse on each page, one after another on one chromium. */
+async function runLighthouse(base: string) {
+  const routes = args.routes?.split(',');
+  const langs = args.langs.split(',');
+  const pages = builtPages().filter((page) => langs.includes(page.lang) && (!routes || routes.includes(page.route)));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  try {
+    // A first run on a cold browser is slower than any after it: warm up, keep nothing.
+    await lighthouse(`${base}/404.html`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] });
+    for (const page of pages) {
+      // The 404 page is read as the file it is, so Lighthouse gets a 200.
+      const url = `${base}${page.route === '/404' ? `${page.path}.html` : page.path}`;
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const row = {
+        page: page.path,
+        performance: round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: round(audit('largest-contentful-paint')),
+        fcpMs: round(audit('first-contentful-paint')),
+        tbtMs: round(audit('total-blocking-time')),
+        cls: round(audit('cumulative-layout-shift'), 3),
+        kib: round(audit('total-byte-weight') / 1024, 1),
+        error: lhr.runtimeError?.message,
+      };
+      rows.push(row);
+      console.log(`lighthouse ${row.page}: ${row.performance} LCP ${row.lcpMs} ms TBT ${row.tbtMs} ms CLS ${row.cls} ${row.kib} KiB${row.error ? ` ${row.error}` : ''}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
+
+interface Load {
+  path: string;
+  method?: 'GET' | 'POST';
+  rate?: number;
+  body?: (i: number) => unknown;
+}
+
+/** One autocannon run: 10 connections for 10 s, at a fixed overall rate when given. */
+async function load({ path, method = 'GET', rate, body }: Load, base: string) {
+  let i = 0;
+  const result = await autocannon({
+    url: `${base}${path}`,
+    connections: 10,
+    duration: 10,
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method,
+        // Phones ask for compressed answers; the server's gzip is part of what is measured.
+        headers: { 'accept-encoding': 'gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(body(i++)) }) } : {}),
+      },
+    ],
+  });
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
+  );
+  return {
+    request: `${method} ${path}${rate ? ` @${rate}/s` : ''}`,
+    reqPerSec: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    statuses: JSON.stringify(statuses),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function runApi(base: string) {
+  const lists = ['/api/lost-found', '/api/alerts', '/api/jobs', '/api/resources', '/api/assistance-requests', '/api/surplus-offers', '/api/drops/next', '/api/pulse'];
+  const rows = [];
+  for (const path of lists) rows.push(await load({ path, rate: TARGETS.readRate }, base));
+  for (const path of lists.slice(0, 4)) rows.push(await load({ path }, base));
+  // Lost-and-found posts have no rate limit: every post is a real write and a live event.
+  rows.push(await load({ path: '/api/lost-found', method: 'POST', body: (i) => ({ name: `Load ${i}`, lastSeenCity: 'Fresno' }) }, base));
+  // Alerts are limited to 10 per client per 10 minutes and all of this comes from one address:
+  // after the first 10, every answer is the 429, so this measures the limit's own cost.
+  rows.push(await load({ path: '/api/alerts', method: 'POST', body: (i) => ({ city: 'Fresno', details: `Load alert ${i}` }) }, base));
+  for (const row of rows) console.log(`api ${row.request}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms ${row.statuses}`);
+  return rows;
+}
+
+/** 1,000 clients in the room; per post, when the last of them hears it. */
+async function runLive(base: string) {
+  const clients = Number(args.clients);
+  const url = new URL(base);
+  const heard = new Map<string, number[]>();
+  const sockets = Array.from({ length: clients }, () => {
+    const socket = new PartySocket({ host: url.host, protocol: 'ws', ...LIVE_ROOM, WebSocket });
+    socket.addEventListener('message', ({ data }) => {
+      const name = (JSON.parse(String(data)) as { data?: { name?: string } }).data?.name;
+      if (name) heard.get(name)?.push(performance.now());
+    });
+    return socket;
+  });
+  const opened = () => sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  const deadline = Date.now() + 60_000;
+  while (opened() < clients && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const open = opened();
+  const fromResponse: number[] = [];
+  const fromRequest: number[] = [];
+  let incomplete = 0;
+  try {
+    for (let n = 0; n < Number(args.rounds); n++) {
+      const name = `Fan-out ${n} ${Date.now()}`;
+      const times: number[] = [];
+      heard.set(name, times);
+      const sent = performance.now();
+      const response = await fetch(`${base}/api/lost-found`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      const answered = performance.now();
+      if (response.status !== 201) throw new Error(`post answered ${response.status}`);
+      const until = Date.now() + 5000;
+      while (times.length < open && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2));
+      if (times.length < open) incomplete++;
+      const last = Math.max(...times);
+      fromResponse.push(last - answered);
+      fromRequest.push(last - sent);
+      heard.delete(name);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+  const row = {
+    clients: open,
+    rounds: fromResponse.length,
+    incompleteRounds: incomplete,
+    p50Ms: round(percentile(fromResponse, 0.5), 1),
+    p95Ms: round(percentile(fromResponse, 0.95), 1),
+    p99Ms: round(percentile(fromResponse, 0.99), 1),
+    fromRequestP95Ms: round(percentile(fromRequest, 0.95), 1),
+  };
+  console.log(`live: ${JSON.stringify(row)}`);
+  return row;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'fhr-bench-'));
+const results: Record<string, unknown> = { at: new Date().toISOString(), targets: TARGETS, rowsPerBoard: ROWS };
+try {
+  const started = performance.now();
+  await seed(join(folder, 'app.db'));
+  console.log(`seeded ${ROWS} rows per board in ${round((performance.now() - started) / 1000, 1)} s`);
+  const server = await startServer(folder, { sample: false });
+  try {
+    if (parts.has('lighthouse')) results.lighthouse = await runLighthouse(server.url);
+    if (parts.has('api')) results.api = await runApi(server.url);
+    if (parts.has('live')) results.live = await runLive(server.url);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
+
+for (const part of ['lighthouse', 'api'] as const) if (results[part]) console.table(results[part]);
+if (results.live) console.table([results.live]);
+mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
+writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+console.log('written to bench/results.json');
