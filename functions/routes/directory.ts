@@ -9,7 +9,8 @@ import { overLimit } from '../rate-limit.ts';
 
 const HOUR = 3600_000;
 
-const toResource = (row: typeof resources.$inferSelect): Resource => ({
+/** A stored resource as the directory shows it. */
+export const toResource = (row: typeof resources.$inferSelect): Resource => ({
   id: row.id,
   name: row.name,
   category: row.category as ResourceCategory,
@@ -22,7 +23,19 @@ const toResource = (row: typeof resources.$inferSelect): Resource => ({
   sample: row.isSample,
 });
 
-const toJob = ({ status: _status, isSample, ...row }: typeof jobs.$inferSelect): Job => ({ ...row, sample: isSample });
+/** A stored job as the board shows it. */
+export const toJob = (row: typeof jobs.$inferSelect): Job => ({
+  id: row.id,
+  title: row.title,
+  employer: row.employer,
+  city: row.city,
+  payRange: row.payRange,
+  notes: row.notes,
+  contact: row.contact,
+  acceptsNoPapers: row.acceptsNoPapers,
+  createdAt: row.createdAt,
+  sample: row.isSample,
+});
 
 /** Today's date in California, where the drops happen. */
 export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
@@ -76,7 +89,7 @@ export function directoryRoutes(deps: RouteDeps) {
         .limit(1);
       if (!drop) return c.json(null);
       const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, drop.id));
-      const { status: _status, isSample, createdAt: _createdAt, ...rest } = drop;
+      const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
       const next: Drop = { ...rest, volunteers: volunteers?.n ?? 0, sample: isSample };
       return c.json(next);
     })
