@@ -5,12 +5,11 @@ import {
   type AdminAlert,
   type AdminLostFoundPost,
   type AdminSos,
-  type AuditEntry,
   type Dashboard,
   type OutboxText,
 } from '../../src/contract/index.ts';
 import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../src/contract/limits.ts';
-import { alertSubscriptions, alerts, auditLog, dropVolunteers, drops, jobs, lostFoundPosts, rateEvents, resources, smsOutbox, sosRequests } from '../../db/schema.ts';
+import { alertSubscriptions, alerts, dropVolunteers, drops, jobs, lostFoundPosts, rateEvents, resources, smsOutbox, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../admin-auth.ts';
 import { apiError, readJson } from '../http.ts';
@@ -113,14 +112,13 @@ export function adminRoutes(deps: RouteDeps) {
       one(db.select({ n: count() }).from(smsOutbox).where(eq(smsOutbox.status, 'queued'))),
     ]);
     const QUEUE = 20;
-    const [resourceRows, jobRows, reportRows, sosRows, textRows, auditRows] = await Promise.all([
+    const [resourceRows, jobRows, reportRows, sosRows, textRows] = await Promise.all([
       db.select().from(resources).where(eq(resources.status, 'pending')).orderBy(asc(resources.createdAt)).limit(QUEUE),
       db.select().from(jobs).where(eq(jobs.status, 'pending')).orderBy(asc(jobs.createdAt)).limit(QUEUE),
       db.select().from(alerts).where(unverifiedReport).orderBy(desc(alerts.createdAt)).limit(QUEUE),
       // Open requests first, then the handled ones still kept.
       db.select().from(sosRequests).orderBy(asc(sosRequests.handled), desc(sosRequests.createdAt)).limit(QUEUE),
       db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(QUEUE),
-      db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(QUEUE),
     ]);
     const dashboard: Dashboard = {
       counts: {
@@ -141,7 +139,6 @@ export function adminRoutes(deps: RouteDeps) {
       reports: reportRows.map(toAdminAlert),
       sos: sosRows.map(toSos),
       outbox: textRows.map(toText),
-      audit: auditRows.map(({ adminName, action, targetId, at: when }): AuditEntry => ({ adminName, action, targetId, at: when })),
     };
     return c.json(dashboard);
   });

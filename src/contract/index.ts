@@ -563,13 +563,6 @@ export interface OutboxText {
   sentAt: string | null;
 }
 
-export interface AuditEntry {
-  adminName: string;
-  action: string;
-  targetId: string | null;
-  at: string;
-}
-
 /** GET /api/admin/dashboard */
 export interface Dashboard {
   counts: {
@@ -594,5 +587,4 @@ export interface Dashboard {
   reports: AdminAlert[];
   sos: AdminSos[];
   outbox: OutboxText[];
-  audit: AuditEntry[];
 }
