@@ -40,7 +40,8 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
     ['admin.members', counts && number.format(counts.members), counts && t('admin.membersNote', { subscribers: number.format(counts.subscribers), volunteers: number.format(counts.volunteers) })],
     ['admin.missing', counts && number.format(counts.missing)],
     ['admin.drops', counts && number.format(counts.scheduledDrops)],
-    ['admin.donations', counts && usd.format(counts.donations), t('admin.donationsNote')],
+    // The left-to-right mark after "$" keeps Arabic's "US$" from being drawn as "$US" (as on /donations).
+    ['admin.donations', counts && usd.format(counts.donations).replace('$', '$\u200E'), t('admin.donationsNote')],
   ];
 
   return (
