@@ -228,6 +228,8 @@ const helpPost = {
   imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
   videoUrl: text('video_url'),
   manageHash: text('manage_hash'),
+  /** Hidden by an admin: kept until it expires (it can be restored) but never listed. */
+  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
   isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
   /** When it leaves the lists and is deleted with its media and responses. */

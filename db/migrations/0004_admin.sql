@@ -25,6 +25,7 @@ CREATE TABLE `audit_log` (
 CREATE INDEX `audit_log_at` ON `audit_log` (`at`);--> statement-breakpoint
 ALTER TABLE `alerts` ADD `admin_verified` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `hidden` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `assistance_requests` ADD `hidden` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `drops` ADD `volunteers_needed` text;--> statement-breakpoint
 ALTER TABLE `jobs` ADD `job_type` text;--> statement-breakpoint
 ALTER TABLE `jobs` ADD `requirements` text;--> statement-breakpoint
@@ -34,4 +35,5 @@ ALTER TABLE `resources` ADD `admin_category` text;--> statement-breakpoint
 ALTER TABLE `resources` ADD `hours` text;--> statement-breakpoint
 ALTER TABLE `resources` ADD `services` text;--> statement-breakpoint
 ALTER TABLE `resources` ADD `requirements` text;--> statement-breakpoint
-ALTER TABLE `sos_requests` ADD `handled_at` text;
+ALTER TABLE `sos_requests` ADD `handled_at` text;--> statement-breakpoint
+ALTER TABLE `surplus_offers` ADD `hidden` integer DEFAULT false NOT NULL;

@@ -38,6 +38,8 @@ async function signIn(name = 'Maria', key = secret): Promise<string> {
 
 const drop = { title: 'Winter coats', date: '2026-12-05', time: '9:00 AM - 1:00 PM', meetSpot: 'Roeding Park', address: '890 W Belmont Ave', city: 'Fresno', notes: 'Bring bags', whatWeBring: 'Coats, blankets', volunteersNeeded: '10 people', status: 'active' };
 const resource = { name: 'Calm Minds Clinic', adminCategory: 'Mental Health', address: '12 Elm St', city: 'Merced', phone: '(209) 555-0100', hours: 'Mon-Fri 9-5', notes: 'Counselling in Spanish', services: 'Counselling', requirements: 'None', link: 'https://example.org' };
+const helpRequest = { title: 'Ride to court', description: 'Hearing on Thursday', category: 'Transportation', urgency: 'High', city: 'Salinas', contactName: 'Marisol', contactMethod: '(831) 555-0119', imageUrls: [], videoUrl: null };
+const helpOffer = { title: 'Kids jackets', description: 'Six jackets', category: 'Clothing', condition: 'Good', city: 'Stockton', contactName: 'Teresa', contactMethod: '(209) 555-0148', availability: 'Evenings', imageUrls: [] };
 const job = { title: 'Line cook', employer: 'El Comal', city: 'Visalia', jobType: 'Full-time', payRange: '$19/hour', notes: null, requirements: 'Kitchen experience', contact: '(559) 555-0111', urgent: true, acceptsNoPapers: true };
 
 describe('signing in', () => {
@@ -129,6 +131,11 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/admin/lost-found'],
   ['POST', '/api/admin/lost-found/ID/hide'],
   ['POST', '/api/admin/lost-found/ID/restore'],
+  ['GET', '/api/admin/help-posts'],
+  ['POST', '/api/admin/help-posts/requests/ID/hide'],
+  ['POST', '/api/admin/help-posts/requests/ID/restore'],
+  ['POST', '/api/admin/help-posts/offers/ID/hide'],
+  ['POST', '/api/admin/help-posts/offers/ID/restore'],
   ['POST', '/api/admin/sos/ID/handled'],
   ['GET', '/api/admin/drops'],
   ['POST', '/api/admin/drops', drop],
@@ -153,17 +160,25 @@ describe('every admin endpoint', () => {
     const post = (await (await api.post('/api/lost-found', { name: 'Rosa' })).json()) as LostFoundPost;
     await api.post('/api/sos', { details: 'Need a ride', contact: '555' });
     const { rows } = await api.store.client.execute('select id from sos_requests');
+    const requestId = ((await (await api.post('/api/assistance-requests', helpRequest)).json()) as { id: string }).id;
+    const offerId = ((await (await api.post('/api/surplus-offers', helpOffer)).json()) as { id: string }).id;
     const created = async <T>(path: string, body: unknown) => (await (await request('POST', path, { cookie, body })).json()) as T;
     return {
       alerts: alert.id,
       'lost-found': post.id,
       sos: String(rows[0]!.id),
+      requests: requestId,
+      offers: offerId,
       drops: (await created<AdminDrop>('/api/admin/drops', drop)).id,
       resources: (await created<AdminResource>('/api/admin/resources', resource)).id,
       jobs: (await created<AdminJob>('/api/admin/jobs', job)).id,
     } as Record<string, string>;
   }
-  const withId = (path: string, ids: Record<string, string>) => path.replace('ID', ids[path.split('/')[3]!] ?? 'none');
+  /** The path with the real id of its kind ("/api/admin/help-posts/offers/ID/hide" takes the offer's). */
+  const withId = (path: string, ids: Record<string, string>) => {
+    const parts = path.split('/');
+    return path.replace('ID', ids[parts[3] === 'help-posts' ? parts[4]! : parts[3]!] ?? 'none');
+  };
 
   it.each(ENDPOINTS)('%s %s refuses a request without a session (401)', async (method, path, body) => {
     const response = await request(method, path.replace('ID', crypto.randomUUID()), { body });
@@ -320,10 +335,30 @@ describe('moderation', () => {
     const post = (await (await api.post('/api/lost-found', { name: 'Rosa' })).json()) as LostFoundPost;
     await request('POST', `/api/admin/lost-found/${post.id}/hide`, { cookie });
     expect(await api.get<LostFoundPost[]>('/api/lost-found')).toEqual([]);
+    expect(JSON.stringify(await api.get('/api/pulse'))).not.toContain('Rosa');
     const listed = (await (await request('GET', '/api/admin/lost-found', { cookie })).json()) as { hidden: boolean }[];
     expect(listed).toEqual([expect.objectContaining({ name: 'Rosa', hidden: true })]);
     await request('POST', `/api/admin/lost-found/${post.id}/restore`, { cookie });
     expect((await api.get<LostFoundPost[]>('/api/lost-found')).map((item) => item.name)).toEqual(['Rosa']);
+  });
+
+  it('hides and restores help requests and offers: gone from their boards, the pulse and answers', async () => {
+    const cookie = await signIn();
+    const asked = (await (await api.post('/api/assistance-requests', helpRequest)).json()) as { id: string };
+    const offer = (await (await api.post('/api/surplus-offers', helpOffer)).json()) as { id: string };
+    await request('POST', `/api/admin/help-posts/requests/${asked.id}/hide`, { cookie });
+    await request('POST', `/api/admin/help-posts/offers/${offer.id}/hide`, { cookie });
+    expect(await api.get<unknown[]>('/api/assistance-requests')).toEqual([]);
+    expect(await api.get<unknown[]>('/api/surplus-offers')).toEqual([]);
+    expect((await api.app.request(`/api/assistance-requests/${asked.id}`)).status).toBe(404);
+    const answer = { responderName: 'Luis', responderContact: 'luis@example.org', message: 'I can drive you', responseType: 'offer_help', requestId: asked.id };
+    expect((await api.post('/api/assistance-responses', answer)).status).toBe(404);
+    expect(JSON.stringify(await api.get('/api/pulse'))).not.toContain('Ride to court');
+    const listed = (await (await request('GET', '/api/admin/help-posts', { cookie })).json()) as { kind: string; hidden: boolean }[];
+    expect(listed.map((post) => [post.kind, post.hidden]).sort()).toEqual([['offers', true], ['requests', true]]);
+    await request('POST', `/api/admin/help-posts/requests/${asked.id}/restore`, { cookie });
+    expect((await api.get<{ id: string }[]>('/api/assistance-requests')).map((post) => post.id)).toEqual([asked.id]);
+    expect((await api.post('/api/assistance-responses', answer)).status).toBe(201);
   });
 
   it('marks an SOS request handled and deletes it 30 days later', async () => {

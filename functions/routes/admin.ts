@@ -3,13 +3,14 @@ import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import {
   signInInput,
   type AdminAlert,
+  type AdminHelpPost,
   type AdminLostFoundPost,
   type AdminSos,
   type Dashboard,
   type OutboxText,
 } from '../../src/contract/index.ts';
 import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../src/contract/limits.ts';
-import { alertSubscriptions, alerts, dropVolunteers, drops, jobs, lostFoundPosts, rateEvents, resources, smsOutbox, sosRequests } from '../../db/schema.ts';
+import { alertSubscriptions, alerts, assistanceRequests, dropVolunteers, drops, jobs, lostFoundPosts, rateEvents, resources, smsOutbox, sosRequests, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../admin-auth.ts';
 import { apiError, readJson } from '../http.ts';
@@ -17,6 +18,7 @@ import { overLimit } from '../rate-limit.ts';
 import { sweep } from '../sweep.ts';
 import { toAlert } from './alerts.ts';
 import { californiaToday } from './directory.ts';
+import { toOffer, toRequest } from './help-posts.ts';
 import { toPost } from './lost-found.ts';
 import { adminDropRoutes } from './admin-drops.ts';
 import { adminJobRoutes, toAdminJob } from './admin-jobs.ts';
@@ -181,6 +183,30 @@ export function adminRoutes(deps: RouteDeps) {
       await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
       return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
     });
+  }
+
+  // Help requests and offers still on their boards' lifetime, hidden ones included.
+  app.get('/help-posts', async (c) => {
+    const [requests, offers] = await Promise.all([
+      db.select().from(assistanceRequests).where(gt(assistanceRequests.expiresAt, at())).orderBy(desc(assistanceRequests.createdAt)).limit(PAGE_SIZE.max),
+      db.select().from(surplusOffers).where(gt(surplusOffers.expiresAt, at())).orderBy(desc(surplusOffers.createdAt)).limit(PAGE_SIZE.max),
+    ]);
+    const posts: AdminHelpPost[] = [
+      ...requests.map((row): AdminHelpPost => ({ ...toRequest(row), kind: 'requests', hidden: row.hidden })),
+      ...offers.map((row): AdminHelpPost => ({ ...toOffer(row), kind: 'offers', hidden: row.hidden })),
+    ];
+    return c.json(posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+  });
+  for (const [kind, table] of [['requests', assistanceRequests], ['offers', surplusOffers]] as const) {
+    for (const [path, hidden] of [['hide', true], ['restore', false]] as const) {
+      app.post(`/help-posts/${kind}/:id/${path}`, async (c) => {
+        const id = c.req.param('id');
+        const [row] = await db.update(table).set({ hidden }).where(eq(table.id, id)).returning({ id: table.id });
+        if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
+        await audit(db, c.var.admin, `help-${kind}.${path}`, id, deps.now());
+        return c.json({ id, hidden });
+      });
+    }
   }
 
   app.post('/sos/:id/handled', async (c) => {

@@ -541,6 +541,9 @@ export interface AdminLostFoundPost extends LostFoundPost {
   hidden: boolean;
 }
 
+/** A help post on the desk: which board, and whether it is hidden. */
+export type AdminHelpPost = ((AssistanceRequest & { kind: 'requests' }) | (SurplusOffer & { kind: 'offers' })) & { hidden: boolean };
+
 export interface AdminSos {
   id: string;
   city: string | null;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AdminAlert, AdminLostFoundPost, Dashboard } from '../contract/index.ts';
+import type { AdminAlert, AdminHelpPost, AdminLostFoundPost, Dashboard } from '../contract/index.ts';
 import { SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
@@ -239,16 +239,17 @@ function AlertItem({ alert, lang, t, act }: { alert: AdminAlert; lang: Lang; t: 
   );
 }
 
-/** Hide or restore what the public posted: alerts and reports, lost-and-found posts. */
+/** Hide or restore what the public posted: alerts and reports, lost-and-found posts, help requests and offers. */
 function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => Promise<void> }) {
-  const [tab, setTab] = useState<'alerts' | 'lost-found'>('alerts');
+  const [tab, setTab] = useState<'alerts' | 'lost-found' | 'help'>('alerts');
   const alerts = useAdminList<AdminAlert[]>('/alerts');
   const posts = useAdminList<AdminLostFoundPost[]>('/lost-found');
+  const help = useAdminList<AdminHelpPost[]>('/help-posts');
   const id = useId();
   const act = async (path: string, title: MessageKey) => {
-    if (await adminChange(t, path, 'POST', undefined, { title: t(title) })) await Promise.all([alerts.reload(), posts.reload(), onChange()]);
+    if (await adminChange(t, path, 'POST', undefined, { title: t(title) })) await Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]);
   };
-  const list = tab === 'alerts' ? alerts : posts;
+  const list = tab === 'alerts' ? alerts : tab === 'lost-found' ? posts : help;
 
   return (
     <section className="admin-moderation" aria-labelledby={`${id}-title`}>
@@ -259,6 +260,9 @@ function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => P
         </button>
         <button type="button" className="button secondary small" aria-pressed={tab === 'lost-found'} onClick={() => setTab('lost-found')}>
           {t('admin.lostFoundTab')}
+        </button>
+        <button type="button" className="button secondary small" aria-pressed={tab === 'help'} onClick={() => setTab('help')}>
+          {t('admin.helpTab')}
         </button>
       </p>
       {list.failed && !list.items ? (
@@ -274,6 +278,37 @@ function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => P
               <ul className="admin-plain">
                 <AlertItem alert={alert} lang={lang} t={t} act={act} />
               </ul>
+            </li>
+          ))}
+        </ul>
+      ) : tab === 'help' ? (
+        <ul className="admin-items">
+          {help.items!.map((post) => (
+            <li key={post.id} className="card admin-item" data-help-id={post.id}>
+              <p className="admin-badges">
+                <span className="badge type">{t(post.kind === 'requests' ? 'admin.helpRequest' : 'admin.helpOffer')}</span>
+                {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
+                {post.sample && <span className="badge">{t('common.sample')}</span>}
+                <span className="note">{formatDate(post.createdAt, lang)}</span>
+              </p>
+              <h3 dir="auto">{post.title}</h3>
+              <p dir="auto">{post.description}</p>
+              {post.city && (
+                <p className="note" dir="auto">
+                  {post.city}
+                </p>
+              )}
+              <div className="admin-actions">
+                {post.hidden ? (
+                  <button type="button" className="button secondary small" onClick={() => void act(`/help-posts/${post.kind}/${post.id}/restore`, 'admin.restoreDone')}>
+                    {t('admin.restore')}
+                  </button>
+                ) : (
+                  <button type="button" className="button danger small" onClick={() => void act(`/help-posts/${post.kind}/${post.id}/hide`, 'admin.hideDone')}>
+                    {t('admin.hide')}
+                  </button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
