@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
 import { adminJobInput, type AdminJob } from '../../src/contract/index.ts';
-import type { JobType } from '../../src/contract/limits.ts';
 import { jobs } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { audit, type AdminEnv } from '../admin-auth.ts';
@@ -12,9 +11,7 @@ type Row = typeof jobs.$inferSelect;
 
 export const toAdminJob = (row: Row): AdminJob => ({
   ...toJob(row),
-  jobType: row.jobType as JobType | null,
   requirements: row.requirements,
-  urgent: row.urgent,
   status: row.status === 'approved' ? 'approved' : 'pending',
 });
 

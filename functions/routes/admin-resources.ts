@@ -16,7 +16,6 @@ export const toAdminResource = (row: Row): AdminResource => ({
   adminCategory: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
     ? (row.adminCategory as AdminResourceCategory)
     : adminCategoryFor(row.category as ResourceCategory),
-  hours: row.hours,
   services: row.services,
   requirements: row.requirements,
   status: row.status === 'published' ? 'published' : 'pending',

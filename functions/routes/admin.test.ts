@@ -269,7 +269,7 @@ describe('resources', () => {
 
     const verified = await request('POST', `/api/admin/resources/${created.id}/verify`, { cookie });
     expect(((await verified.json()) as AdminResource).status).toBe('published');
-    expect(await api.get<Resource[]>('/api/resources?category=Medical')).toEqual([expect.objectContaining({ id: created.id, verified: true })]);
+    expect(await api.get<Resource[]>('/api/resources?category=Medical')).toEqual([expect.objectContaining({ id: created.id, verified: true, hours: 'Mon-Fri 9-5' })]);
     expect(api.published).toEqual([{ event: 'new-resource', data: { category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
   });
 
@@ -297,6 +297,7 @@ describe('jobs', () => {
     const posted = (await (await request('POST', '/api/admin/jobs', { cookie, body: job })).json()) as AdminJob;
     expect(posted).toMatchObject({ status: 'approved', urgent: true, jobType: 'Full-time' });
     expect(api.published).toEqual([{ event: 'new-job', data: { title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
+    expect((await api.get<Job[]>('/api/jobs'))[0]).toMatchObject({ title: 'Line cook', urgent: true, jobType: 'Full-time' });
 
     await api.post('/api/jobs', { title: 'Painter', contact: '555-0199' });
     const pending = ((await (await request('GET', '/api/admin/jobs', { cookie })).json()) as AdminJob[]).find((item) => item.status === 'pending')!;

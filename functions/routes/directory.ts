@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import { jobInput, resourceInput, sosInput, volunteerInput, type Drop, type Job, type Resource } from '../../src/contract/index.ts';
-import { PAGE_SIZE, type ResourceCategory } from '../../src/contract/limits.ts';
+import { PAGE_SIZE, type JobType, type ResourceCategory } from '../../src/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, pageSize, readJson } from '../http.ts';
@@ -19,6 +19,7 @@ export const toResource = (row: typeof resources.$inferSelect): Resource => ({
   phone: row.phone,
   link: row.link,
   notes: row.notes,
+  hours: row.hours,
   verified: row.verified,
   sample: row.isSample,
 });
@@ -33,6 +34,8 @@ export const toJob = (row: typeof jobs.$inferSelect): Job => ({
   notes: row.notes,
   contact: row.contact,
   acceptsNoPapers: row.acceptsNoPapers,
+  urgent: row.urgent,
+  jobType: row.jobType as JobType | null,
   createdAt: row.createdAt,
   sample: row.isSample,
 });

@@ -240,6 +240,8 @@ export interface Resource {
   phone: string | null;
   link: string | null;
   notes: string | null;
+  /** Opening hours as the admin wrote them. */
+  hours: string | null;
   verified: boolean;
   sample: boolean;
 }
@@ -264,6 +266,9 @@ export interface Job {
   notes: string | null;
   contact: string;
   acceptsNoPapers: boolean;
+  /** Set by an admin: people are needed now. */
+  urgent: boolean;
+  jobType: JobType | null;
   createdAt: string;
   sample: boolean;
 }
@@ -496,7 +501,6 @@ export type AdminResourceInput = z.input<typeof adminResourceInput>;
 
 export interface AdminResource extends Resource {
   adminCategory: AdminResourceCategory;
-  hours: string | null;
   services: string | null;
   requirements: string | null;
   /** 'pending' until verified; 'published' rows are on /resources. */
@@ -525,9 +529,7 @@ export const adminJobInput = z.object({
 export type AdminJobInput = z.input<typeof adminJobInput>;
 
 export interface AdminJob extends Job {
-  jobType: JobType | null;
   requirements: string | null;
-  urgent: boolean;
   /** 'pending' until approved; 'approved' jobs are on /jobs. */
   status: 'pending' | 'approved';
 }
