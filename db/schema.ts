@@ -15,6 +15,8 @@ export const lostFoundPosts = sqliteTable(
     status: text('status').notNull().default('missing'),
     /** SHA-256 of the poster's manage secret (the secret itself is never stored). */
     manageHash: text('manage_hash'),
+    /** Hidden by an admin: kept (it can be restored) but never listed. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
@@ -51,6 +53,10 @@ export const alerts = sqliteTable(
     photoUrl: text('photo_url'),
     confirmations: integer('confirmations').notNull().default(0),
     allClears: integer('all_clears').notNull().default(0),
+    /** An admin checked the report: shown as verified whatever the count of confirmations. */
+    adminVerified: integer('admin_verified', { mode: 'boolean' }).notNull().default(false),
+    /** Hidden by an admin: kept until it expires (it can be restored) but never listed. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
     fingerprint: text('fingerprint').notNull(),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
@@ -131,6 +137,11 @@ export const resources = sqliteTable(
     phone: text('phone'),
     link: text('link'),
     notes: text('notes'),
+    /** The admin's finer category (ADMIN_RESOURCE_CATEGORIES); `category` is always its public one. */
+    adminCategory: text('admin_category'),
+    hours: text('hours'),
+    services: text('services'),
+    requirements: text('requirements'),
     verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
     status: text('status').notNull().default('pending'),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
@@ -151,6 +162,9 @@ export const jobs = sqliteTable(
     notes: text('notes'),
     contact: text('contact').notNull(),
     acceptsNoPapers: integer('accepts_no_papers', { mode: 'boolean' }).notNull().default(true),
+    jobType: text('job_type'),
+    requirements: text('requirements'),
+    urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
     status: text('status').notNull().default('pending'),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
@@ -171,6 +185,8 @@ export const drops = sqliteTable(
     address: text('address'),
     whatWeBring: text('what_we_bring'),
     notes: text('notes'),
+    /** Free text from the organizer, e.g. "15 people for setup". */
+    volunteersNeeded: text('volunteers_needed'),
     status: text('status').notNull().default('active'),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
@@ -194,6 +210,8 @@ export const sosRequests = sqliteTable('sos_requests', {
   details: text('details').notNull(),
   contact: text('contact'),
   handled: integer('handled', { mode: 'boolean' }).notNull().default(false),
+  /** When an admin marked it handled; the request is deleted SOS_RETENTION_DAYS later. */
+  handledAt: text('handled_at'),
   createdAt: text('created_at').notNull(),
 });
 
@@ -210,6 +228,8 @@ const helpPost = {
   imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
   videoUrl: text('video_url'),
   manageHash: text('manage_hash'),
+  /** Hidden by an admin: kept until it expires (it can be restored) but never listed. */
+  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
   isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
   /** When it leaves the lists and is deleted with its media and responses. */
@@ -249,4 +269,41 @@ export const assistanceResponses = sqliteTable(
     createdAt: text('created_at').notNull(),
   },
   (table) => [index('assistance_responses_request').on(table.requestId), index('assistance_responses_offer').on(table.offerId)],
+);
+
+/**
+ * The people who moderate. No default account exists: `npm run admin:create -- --name NAME` makes
+ * one and prints its generated secret once; only a slow salted hash of it is kept.
+ */
+export const admins = sqliteTable('admins', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** "pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>" */
+  secretHash: text('secret_hash').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Signed-in admins: only a SHA-256 hash of each random session token is kept, with its expiry. */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: text('admin_id').notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('admin_sessions_expires_at').on(table.expiresAt)],
+);
+
+/** Every admin action: who, what and on which row, when. Nothing about the visitor who posted it. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    adminName: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    at: text('at').notNull(),
+  },
+  (table) => [index('audit_log_at').on(table.at)],
 );

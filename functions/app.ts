@@ -5,6 +5,7 @@ import type { LiveEvent } from '../src/contract/events.ts';
 import { apiError } from './http.ts';
 import { keyring, type Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -43,6 +44,8 @@ export interface Deps {
     smsGateway?: SmsGateway | null;
     /** The external donation page (PUBLIC_DONATION_URL); the contract's default without one. */
     donationUrl?: string;
+    /** Dollars raised, shown on /admin as Total Donations (no payment data reaches this app). */
+    donationsTotal?: number;
   };
 }
 
@@ -53,6 +56,7 @@ export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   alertHours: Record<AlertType, number>;
   smsGateway: SmsGateway | null;
   donationUrl: string;
+  donationsTotal: number;
 }
 
 /**
@@ -77,6 +81,7 @@ export function createApp(deps: Deps) {
     alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
     smsGateway: deps.config?.smsGateway ?? null,
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
+    donationsTotal: deps.config?.donationsTotal ?? 0,
   };
   const app = new Hono().basePath('/api');
   app.route('/lost-found', lostFoundRoutes(routeDeps));
@@ -90,6 +95,7 @@ export function createApp(deps: Deps) {
   app.route('/community-assistance/upload', communityUploadRoutes(routeDeps));
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
+  app.route('/admin', adminRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {

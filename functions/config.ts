@@ -23,6 +23,7 @@ const schema = z.object({
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
   /** The same variable the page build reads, so pages and GET /api/donation-links agree. */
   PUBLIC_DONATION_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
+  DONATIONS_TOTAL: z._default(z.coerce.number({ error: 'must be a number of dollars' }).check(z.gte(0, 'must be 0 or more')), 0),
   ALERT_HOURS: z.optional(
     z.pipe(
       z.string(),

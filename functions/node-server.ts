@@ -51,6 +51,7 @@ const api = createApp({
   config: {
     hashSecret: config.HASH_SECRET,
     alertHours: config.ALERT_HOURS,
+    donationsTotal: config.DONATIONS_TOTAL,
     smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
     donationUrl: config.PUBLIC_DONATION_URL,
   },

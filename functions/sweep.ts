@@ -1,9 +1,11 @@
 import { and, eq, inArray, lt, lte } from 'drizzle-orm';
-import { alertMarks, alerts, assistanceRequests, rateEvents, smsOutbox, surplusOffers, uploads } from '../db/schema.ts';
+import { adminSessions, alertMarks, alerts, assistanceRequests, auditLog, dropVolunteers, drops, rateEvents, smsOutbox, sosRequests, surplusOffers, uploads } from '../db/schema.ts';
+import { SOS_RETENTION_DAYS, VOLUNTEER_RETENTION_DAYS } from '../src/contract/limits.ts';
 import { deleteHelpPosts } from './routes/help-posts.ts';
 import type { RouteDeps } from './app.ts';
 
 const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
 
 /** The media key of one of our photo addresses ("/images/alert-photos/<id>" -> "alert-photos/<id>"). */
 export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, '');
@@ -11,7 +13,9 @@ export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, ''
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
  * texts (deleted, not hidden); expired help posts with their answers and files; rate-limit
- * records after a day; files never attached to a post after an hour; sent texts after a day.
+ * records after a day; files never attached to a post after an hour; sent texts after a day;
+ * expired admin sessions; SOS requests SOS_RETENTION_DAYS after an admin handled them; drop
+ * volunteers' names VOLUNTEER_RETENTION_DAYS after their drop; audit lines after a year.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
   const { db, media } = deps;
@@ -31,6 +35,12 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(uploads).where(inArray(uploads.id, [...photos.map((key) => key.split('/').at(-1)!)])),
     db.delete(rateEvents).where(lt(rateEvents.at, now - 24 * HOUR)),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - 24 * HOUR).toISOString()))),
+    db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
+    db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),
+    db
+      .delete(dropVolunteers)
+      .where(inArray(dropVolunteers.dropId, db.select({ id: drops.id }).from(drops).where(lt(drops.date, new Date(now - VOLUNTEER_RETENTION_DAYS * DAY).toISOString().slice(0, 10))))),
+    db.delete(auditLog).where(lt(auditLog.at, new Date(now - 365 * DAY).toISOString())),
   ]);
   await Promise.all(photos.map((key) => media.delete(key)));
   const nowIso = new Date(now).toISOString();

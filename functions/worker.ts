@@ -31,6 +31,7 @@ interface Env {
   SMS_GATEWAY_URL?: string;
   SMS_GATEWAY_TOKEN?: string;
   PUBLIC_DONATION_URL?: string;
+  DONATIONS_TOTAL?: string;
 }
 
 /** Photos and videos in the R2 bucket. */
@@ -78,6 +79,7 @@ function apiFor(env: Env) {
     defer: (work) => waitUntil(work),
     config: {
       hashSecret: env.HASH_SECRET || undefined,
+      donationsTotal: Number(env.DONATIONS_TOTAL) >= 0 ? Number(env.DONATIONS_TOTAL) : 0,
       smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : null,
       donationUrl: env.PUBLIC_DONATION_URL || undefined,
     },

@@ -2,8 +2,9 @@
  * The service worker: keeps /sos, /emergency (in the visitor's language) and the last pages a
  * person visited readable without a connection, and lists showing the last data they had.
  * Pages and data always come from the network first, so nothing goes stale while online.
- * It never touches writes (only GET is handled), admin pages, the live room, photos, or reads
- * that carry a secret (a poster's manage link: its answers stay off the disk).
+ * It never touches writes (only GET is handled), admin pages or the admin API (nothing of the
+ * moderation desk, SOS requests among it, is ever kept on a device), the live room, photos, or
+ * reads that carry a secret (a poster's manage link: its answers stay off the disk).
  */
 const PAGES = 'pages-v1';
 const ASSETS = 'assets-v1';
@@ -49,7 +50,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   const path = url.pathname;
-  if (ADMIN.test(path) || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
+  if (ADMIN.test(path) || path.startsWith('/api/admin/') || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
   if (request.headers.has('authorization')) return;
 
   if (path.startsWith('/_astro/') || /\.(svg|png|webmanifest)$/.test(path)) {

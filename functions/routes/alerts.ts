@@ -26,7 +26,8 @@ import { attachUpload } from './uploads.ts';
 type Row = typeof alerts.$inferSelect;
 const MINUTE = 60_000;
 
-const toAlert = (row: Row): Alert => ({
+/** A stored alert as the lists show it; an admin's check counts as verified. */
+export const toAlert = (row: Row): Alert => ({
   id: row.id,
   type: row.type as AlertType,
   precision: row.precision as Precision,
@@ -43,7 +44,7 @@ const toAlert = (row: Row): Alert => ({
   photoUrl: row.photoUrl,
   confirmations: row.confirmations,
   allClears: row.allClears,
-  verified: row.confirmations >= CONFIRMATIONS_TO_VERIFY,
+  verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
   urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
   createdAt: row.createdAt,
   expiresAt: row.expiresAt,
@@ -66,7 +67,7 @@ export function alertRoutes(deps: RouteDeps) {
       const rows = await db
         .select()
         .from(alerts)
-        .where(and(open(), type ? eq(alerts.type, type) : undefined, before ? lt(alerts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before ? lt(alerts.createdAt, new Date(before).toISOString()) : undefined))
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toAlert));
@@ -118,6 +119,8 @@ export function alertRoutes(deps: RouteDeps) {
         confirmations: 0,
         allClears: 0,
         fingerprint,
+        adminVerified: false,
+        hidden: false,
         isSample: false,
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
@@ -131,7 +134,7 @@ export function alertRoutes(deps: RouteDeps) {
       const input = await readJson(c, markInput);
       if (!input.ok) return input.response;
       const id = c.req.param('id');
-      const [alert] = await db.select().from(alerts).where(and(eq(alerts.id, id), open()));
+      const [alert] = await db.select().from(alerts).where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)));
       if (!alert) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       if (await overLimit(deps, c, 'mark', 30, 10 * MINUTE)) return apiError(c, 429, 'rate_limited', 'Too many answers in a short time. Please wait a few minutes.');
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
 import { jobInput, resourceInput, sosInput, volunteerInput, type Drop, type Job, type Resource } from '../../src/contract/index.ts';
-import { PAGE_SIZE, type ResourceCategory } from '../../src/contract/limits.ts';
+import { PAGE_SIZE, type JobType, type ResourceCategory } from '../../src/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, pageSize, readJson } from '../http.ts';
@@ -9,7 +9,8 @@ import { overLimit } from '../rate-limit.ts';
 
 const HOUR = 3600_000;
 
-const toResource = (row: typeof resources.$inferSelect): Resource => ({
+/** A stored resource as the directory shows it. */
+export const toResource = (row: typeof resources.$inferSelect): Resource => ({
   id: row.id,
   name: row.name,
   category: row.category as ResourceCategory,
@@ -18,11 +19,26 @@ const toResource = (row: typeof resources.$inferSelect): Resource => ({
   phone: row.phone,
   link: row.link,
   notes: row.notes,
+  hours: row.hours,
   verified: row.verified,
   sample: row.isSample,
 });
 
-const toJob = ({ status: _status, isSample, ...row }: typeof jobs.$inferSelect): Job => ({ ...row, sample: isSample });
+/** A stored job as the board shows it. */
+export const toJob = (row: typeof jobs.$inferSelect): Job => ({
+  id: row.id,
+  title: row.title,
+  employer: row.employer,
+  city: row.city,
+  payRange: row.payRange,
+  notes: row.notes,
+  contact: row.contact,
+  acceptsNoPapers: row.acceptsNoPapers,
+  urgent: row.urgent,
+  jobType: row.jobType as JobType | null,
+  createdAt: row.createdAt,
+  sample: row.isSample,
+});
 
 /** Today's date in California, where the drops happen. */
 export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
@@ -76,7 +92,7 @@ export function directoryRoutes(deps: RouteDeps) {
         .limit(1);
       if (!drop) return c.json(null);
       const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, drop.id));
-      const { status: _status, isSample, createdAt: _createdAt, ...rest } = drop;
+      const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
       const next: Drop = { ...rest, volunteers: volunteers?.n ?? 0, sample: isSample };
       return c.json(next);
     })

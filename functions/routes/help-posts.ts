@@ -24,8 +24,8 @@ const DAY = 24 * HOUR;
 type RequestRow = typeof assistanceRequests.$inferSelect;
 type OfferRow = typeof surplusOffers.$inferSelect;
 
-const toRequest = ({ manageHash: _hash, expiresAt: _expires, isSample, ...row }: RequestRow): AssistanceRequest => ({ ...row, sample: isSample }) as AssistanceRequest;
-const toOffer = ({ manageHash: _hash, expiresAt: _expires, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
+export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest => ({ ...row, sample: isSample }) as AssistanceRequest;
+export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
 
 /** The two help boards differ only in these. */
 const BOARDS = {
@@ -66,7 +66,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   };
   const { table } = board;
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
-  const listed = () => and(eq(table.status, board.open), gt(table.expiresAt, new Date(deps.now()).toISOString()));
+  const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
   /** The post if the request holds its manage secret; otherwise the error answer. */
   const owned = async (c: Context) => {
@@ -164,7 +164,7 @@ export function responseRoutes(deps: RouteDeps) {
     const [target] = await db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), gt(table.expiresAt, new Date(deps.now()).toISOString())));
+      .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
     if (await overLimit(deps, c, 'help-response', 20, HOUR)) return apiError(c, 429, 'rate_limited', 'Too many messages in a short time. Please wait a while.');
     const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: new Date(deps.now()).toISOString() };

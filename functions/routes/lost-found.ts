@@ -10,7 +10,8 @@ import { attachUpload } from './uploads.ts';
 
 type Row = typeof lostFoundPosts.$inferSelect;
 
-const toPost = ({ isSample, manageHash: _hash, ...row }: Row): LostFoundPost => ({ ...row, status: row.status as LostFoundPost['status'], sample: isSample });
+/** A stored post as the board shows it. */
+export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }: Row): LostFoundPost => ({ ...row, status: row.status as LostFoundPost['status'], sample: isSample });
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first; a new post goes live. The
@@ -36,7 +37,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
       const rows = await db
         .select()
         .from(lostFoundPosts)
-        .where(and(before ? lt(lostFoundPosts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(eq(lostFoundPosts.hidden, false), before ? lt(lostFoundPosts.createdAt, new Date(before).toISOString()) : undefined))
         .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toPost));
@@ -48,7 +49,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
       }
       const { secret, hash } = await newManageSecret();
-      const row = { ...input.data, id: crypto.randomUUID(), status: 'missing', manageHash: hash, isSample: false, createdAt: new Date(deps.now()).toISOString() };
+      const row = { ...input.data, id: crypto.randomUUID(), status: 'missing', manageHash: hash, hidden: false, isSample: false, createdAt: new Date(deps.now()).toISOString() };
       await db.insert(lostFoundPosts).values(row);
       await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json({ ...toPost(row), manageToken: secret }, 201);

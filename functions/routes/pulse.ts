@@ -36,25 +36,25 @@ export function pulseRoutes(deps: RouteDeps) {
       db
         .select({ id: lostFoundPosts.id, text: lostFoundPosts.name, city: lostFoundPosts.lastSeenCity, createdAt: lostFoundPosts.createdAt, sample: lostFoundPosts.isSample })
         .from(lostFoundPosts)
-        .where(eq(lostFoundPosts.status, 'missing'))
+        .where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false)))
         .orderBy(desc(lostFoundPosts.createdAt))
         .limit(limit),
       db
         .select({ id: alerts.id, text: alerts.details, type: alerts.type, city: alerts.city, createdAt: alerts.createdAt, sample: alerts.isSample })
         .from(alerts)
-        .where(gt(alerts.expiresAt, now))
+        .where(and(gt(alerts.expiresAt, now), eq(alerts.hidden, false)))
         .orderBy(desc(alerts.createdAt))
         .limit(limit),
       db
         .select({ id: assistanceRequests.id, text: assistanceRequests.title, urgency: assistanceRequests.urgency, city: assistanceRequests.city, createdAt: assistanceRequests.createdAt, sample: assistanceRequests.isSample })
         .from(assistanceRequests)
-        .where(and(eq(assistanceRequests.status, 'active'), gt(assistanceRequests.expiresAt, now)))
+        .where(and(eq(assistanceRequests.status, 'active'), eq(assistanceRequests.hidden, false), gt(assistanceRequests.expiresAt, now)))
         .orderBy(desc(assistanceRequests.createdAt))
         .limit(limit),
       db
         .select({ id: surplusOffers.id, text: surplusOffers.title, city: surplusOffers.city, createdAt: surplusOffers.createdAt, sample: surplusOffers.isSample })
         .from(surplusOffers)
-        .where(and(eq(surplusOffers.status, 'available'), gt(surplusOffers.expiresAt, now)))
+        .where(and(eq(surplusOffers.status, 'available'), eq(surplusOffers.hidden, false), gt(surplusOffers.expiresAt, now)))
         .orderBy(desc(surplusOffers.createdAt))
         .limit(limit),
       db

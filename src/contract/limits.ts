@@ -98,3 +98,61 @@ export const HELP_POST_DAYS = 30;
 
 /** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
 export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';
+/** The admin's finer resource categories (spec section 3, in-memory admin). */
+export const ADMIN_RESOURCE_CATEGORIES = [
+  'Food Assistance',
+  'Healthcare',
+  'Legal Aid',
+  'Housing',
+  'Mental Health',
+  'Education',
+  'Immigration',
+  'Employment',
+  'Emergency Services',
+  'Transportation',
+] as const;
+export type AdminResourceCategory = (typeof ADMIN_RESOURCE_CATEGORIES)[number];
+
+/**
+ * One taxonomy: every admin category lists under one public category, so the public filter
+ * (six plus All, as the spec asks) finds everything an admin adds.
+ * - Healthcare and Mental Health are both care from a clinic or counsellor: Medical.
+ * - Legal Aid and Immigration are both help from lawyers and clinics: Legal.
+ * - Housing and Emergency Services (emergency beds, crisis help) are about a safe place tonight: Shelter.
+ * - Transportation (rides to work, appointments and hearings) has no public category of its own;
+ *   it lists under Employment, where rides to work are what people most look for.
+ */
+export const PUBLIC_CATEGORY_OF: Record<AdminResourceCategory, ResourceCategory> = {
+  'Food Assistance': 'Food',
+  Healthcare: 'Medical',
+  'Legal Aid': 'Legal',
+  Housing: 'Shelter',
+  'Mental Health': 'Medical',
+  Education: 'Education',
+  Immigration: 'Legal',
+  Employment: 'Employment',
+  'Emergency Services': 'Shelter',
+  Transportation: 'Employment',
+};
+
+/** The admin category a public submission starts with when an admin edits it (first match above). */
+export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory =>
+  ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
+
+/** Job types of the admin's job form. */
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Weekend Only'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** The eight sector badges at the foot of /jobs-admin. */
+export const JOB_SECTORS = ['Restaurant Work', 'Construction', 'Cleaning Services', 'Landscaping', 'Warehouse', 'Childcare', 'Home Services', 'Delivery'] as const;
+
+/** A drop is 'active' (public, shown as LIVE) or 'planning' (only admins see it). */
+export const DROP_STATUSES = ['active', 'planning'] as const;
+export type DropStatus = (typeof DROP_STATUSES)[number];
+
+/** How long an admin stays signed in. */
+export const ADMIN_SESSION_HOURS = 12;
+/** A handled SOS request (a name, a phone, a situation) is deleted this many days after it was handled. */
+export const SOS_RETENTION_DAYS = 30;
+/** Drop volunteers' names and contacts are deleted this many days after the drop. */
+export const VOLUNTEER_RETENTION_DAYS = 30;

@@ -31,6 +31,9 @@ export function pickMessages(lang: Lang, prefixes: string[]): Messages {
 /** What an island that shows alerts needs. */
 export const ALERT_MESSAGES = ['alerts.', 'alertType.', 'activity.', 'precision.', 'common.', 'time.'];
 
+/** What every admin page's island needs: the sign-in form and the desk's shared texts. */
+export const ADMIN_MESSAGES = ['admin.', 'common.'];
+
 /** getStaticPaths for a `[...lang]` page: English at the bare path, the others under /{lang}/. */
 export const languagePaths = () =>
   LANGUAGES.map((lang) => ({ params: { lang: lang === 'en' ? undefined : lang }, props: { lang } }));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Job } from '../contract/index.ts';
-import { messageFn, type Messages } from '../i18n/messages.ts';
+import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { contactLink } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
 import { useLiveList } from '../lib/use-list.ts';
@@ -125,15 +125,17 @@ function JobCard({ job, place, saved, onBookmark, t }: { job: Job; place: 'board
   const Heading = place === 'board' ? 'h2' : 'h3';
   return (
     <li className="card jobs-card" data-job-id={job.id}>
-      {(job.payRange || job.acceptsNoPapers || job.sample) && (
+      {(job.payRange || job.acceptsNoPapers || job.urgent || job.jobType || job.sample) && (
         <div className="jobs-card-top">
           {job.payRange && (
             <p className="jobs-pay">
               <bdi>{job.payRange}</bdi>
             </p>
           )}
-          {(job.acceptsNoPapers || job.sample) && (
+          {(job.acceptsNoPapers || job.urgent || job.jobType || job.sample) && (
             <p className="jobs-badges">
+              {job.urgent && <span className="badge danger">{t('jobs.urgent')}</span>}
+              {job.jobType && <span className="badge type">{t(`jobType.${job.jobType.replace(/[\s-]/g, '')}` as MessageKey)}</span>}
               {job.acceptsNoPapers && <span className="badge ok">{t('jobs.noPapers')}</span>}
               {job.sample && (
                 <span className="badge" title={t('common.sampleNote')}>

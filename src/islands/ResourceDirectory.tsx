@@ -149,6 +149,16 @@ function ResourceCard({ resource, t }: { resource: Resource; t: T }) {
             </span>
           </li>
         )}
+        {resource.hours && (
+          <li>
+            <Icon>
+              <circle cx="12" cy="12" r="8.5" />
+              <path d="M12 7.5V12l3 2" />
+            </Icon>
+            <span className="sr-only">{t('resources.hours')}: </span>
+            <bdi data-field="hours">{resource.hours}</bdi>
+          </li>
+        )}
         {resource.city && (
           <li>
             <Icon>

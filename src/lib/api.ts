@@ -30,6 +30,8 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
   }
+  // 204: done, nothing to read (a deletion).
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 

@@ -1,17 +1,20 @@
 /**
  * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
- * then starts the real embedded server on a free port over a fresh database with the sample content.
+ * then starts the real embedded server on a free port over a fresh database with the sample content,
+ * and makes an admin account there with `npm run admin:create` (its secret is generated, as always).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './start-server.ts';
+import { createAdminAccount, startServer } from './start-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** An admin account made with the real command on the server's database. */
+    admin: { name: string; secret: string };
   }
 }
 
@@ -25,6 +28,7 @@ export default async function setup(project: TestProject) {
   const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
   const server = await startServer(folder);
   project.provide('baseURL', server.url);
+  project.provide('admin', createAdminAccount(folder, 'E2E Admin'));
   return async () => {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
@@ -43,4 +43,15 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
       await exited;
     },
   };
+}
+
+/** Makes an admin on the database in `folder` with the real command, and answers the secret it printed. */
+export function createAdminAccount(folder: string, name: string) {
+  const run = spawnSync('npm', ['run', '--silent', 'admin:create', '--', '--name', name], {
+    env: { ...process.env, DATABASE_URL: `file:${join(folder, 'app.db')}` },
+    encoding: 'utf8',
+  });
+  const secret = /^secret: (\S+)$/m.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !secret) throw new Error(`npm run admin:create failed:\n${run.stdout}${run.stderr}`);
+  return { name, secret };
 }

@@ -1,7 +1,8 @@
 /**
  * The Cloudflare worker, bundled by wrangler from wrangler.toml and run in workerd (`wrangler
  * dev`), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
- * lost-and-found round trip, and a live event through the room's Durable Object.
+ * lost-and-found round trip, a live event through the room's Durable Object, and an admin signing
+ * in (the PBKDF2 hash made by `admin:create` on Node verifies in workerd).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
+import { createAdmin } from '../../functions/admin-auth.ts';
 import es from '../../src/i18n/es.json';
 import exifr from 'exifr';
 import { phonePhoto } from '../photo-fixture.ts';
@@ -22,6 +24,7 @@ let folder: string;
 let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
 let wrangler: ChildProcess;
 let base: string;
+let adminSecret: string;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -34,7 +37,9 @@ const freePort = () =>
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'fhr-worker-'));
   const file = join(folder, 'app.db');
-  (await openDatabase(`file:${file}`)).client.close();
+  const opened = await openDatabase(`file:${file}`);
+  ({ secret: adminSecret } = await createAdmin(opened.db, 'Worker Admin'));
+  opened.client.close();
   database = await startLibsqlHttpServer(file);
 
   const port = await freePort();
@@ -195,4 +200,19 @@ it('sends the security headers on pages (each allowing exactly its inline script
   const { uploadURL } = (await asked.json()) as { uploadURL: string };
   const { url } = (await (await fetch(`${base}${uploadURL}`, { method: 'PUT', body: new Uint8Array(await phonePhoto()) })).json()) as { url: string };
   expectSecured(await fetch(`${base}${url}`), NON_PAGE_POLICY);
+});
+
+it('signs an admin in with the hash made on Node, and guards the admin API', async () => {
+  const signIn = (origin: string, secret = adminSecret) =>
+    fetch(`${base}/api/admin/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ name: 'Worker Admin', secret }) });
+  expect((await signIn('https://evil.example')).status).toBe(403);
+  expect((await signIn(base, 'wrong')).status).toBe(401);
+  const response = await signIn(base);
+  expect(response.status).toBe(200);
+  const cookie = response.headers.get('set-cookie')!;
+  expect(cookie).toMatch(/^__Host-admin=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+  expect((await fetch(`${base}/api/admin/dashboard`)).status).toBe(401);
+  const dashboard = await fetch(`${base}/api/admin/dashboard`, { headers: { cookie: cookie.split(';')[0]! } });
+  expect(dashboard.status).toBe(200);
+  expect(((await dashboard.json()) as { counts: { donations: number } }).counts.donations).toBe(0);
 });

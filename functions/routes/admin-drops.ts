@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { adminDropInput, type AdminDrop } from '../../src/contract/index.ts';
+import type { DropStatus } from '../../src/contract/limits.ts';
+import { dropVolunteers, drops } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { audit, type AdminEnv } from '../admin-auth.ts';
+import { apiError, readJson } from '../http.ts';
+
+type Row = typeof drops.$inferSelect;
+
+/**
+ * /api/admin/drops: the organizers' schedule. Creating an active drop, or making a planned one
+ * active, announces it live (`new-drop`); a cancelled drop is deleted with its volunteers' names.
+ */
+export function adminDropRoutes(deps: RouteDeps) {
+  const { db } = deps;
+
+  const withVolunteers = async (rows: Row[]): Promise<AdminDrop[]> => {
+    const people = rows.length
+      ? await db.select().from(dropVolunteers).where(inArray(dropVolunteers.dropId, rows.map((row) => row.id))).orderBy(asc(dropVolunteers.createdAt))
+      : [];
+    return rows.map(({ isSample, status, ...row }) => ({
+      ...row,
+      status: status as DropStatus,
+      sample: isSample,
+      volunteers: people.filter((person) => person.dropId === row.id).map(({ name, contact, createdAt }) => ({ name, contact, createdAt })),
+    }));
+  };
+  const announce = (row: Row) =>
+    deps.publish({
+      event: 'new-drop',
+      data: { items: row.whatWeBring || row.title || row.meetSpot, location: [row.meetSpot, row.city].filter(Boolean).join(', '), notes: row.notes },
+    });
+
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => {
+      const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(100);
+      return c.json(await withVolunteers(rows));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, adminDropInput);
+      if (!input.ok) return input.response;
+      const [row] = await db
+        .insert(drops)
+        .values({ ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
+        .returning();
+      await audit(db, c.var.admin, 'drop.create', row!.id, deps.now());
+      if (row!.status === 'active') await announce(row!);
+      const [drop] = await withVolunteers([row!]);
+      return c.json(drop, 201);
+    })
+    .put('/:id', async (c) => {
+      const input = await readJson(c, adminDropInput);
+      if (!input.ok) return input.response;
+      const id = c.req.param('id');
+      const [before] = await db.select({ status: drops.status }).from(drops).where(eq(drops.id, id));
+      if (!before) return apiError(c, 404, 'not_found', 'There is no such drop');
+      const [row] = await db.update(drops).set(input.data).where(eq(drops.id, id)).returning();
+      await audit(db, c.var.admin, 'drop.edit', id, deps.now());
+      if (before.status !== 'active' && row!.status === 'active') await announce(row!);
+      const [drop] = await withVolunteers([row!]);
+      return c.json(drop);
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.select({ id: drops.id }).from(drops).where(eq(drops.id, id));
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such drop');
+      await db.batch([db.delete(dropVolunteers).where(eq(dropVolunteers.dropId, id)), db.delete(drops).where(eq(drops.id, id))]);
+      await audit(db, c.var.admin, 'drop.cancel', id, deps.now());
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { desc, eq } from 'drizzle-orm';
+import { adminJobInput, type AdminJob } from '../../src/contract/index.ts';
+import { jobs } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { audit, type AdminEnv } from '../admin-auth.ts';
+import { apiError, readJson } from '../http.ts';
+import { toJob } from './directory.ts';
+
+type Row = typeof jobs.$inferSelect;
+
+export const toAdminJob = (row: Row): AdminJob => ({
+  ...toJob(row),
+  requirements: row.requirements,
+  status: row.status === 'approved' ? 'approved' : 'pending',
+});
+
+/**
+ * /api/admin/jobs: every listing, pending first. A job the admin posts is live at once (spec:
+ * created active); a submitted one goes live when approved. Both announce it (`new-job`).
+ */
+export function adminJobRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  const announce = (row: Row) =>
+    deps.publish({ event: 'new-job', data: { title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
+
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => {
+      // 'pending' > 'approved': the ones waiting come first.
+      const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(500);
+      return c.json(rows.map(toAdminJob));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, adminJobInput);
+      if (!input.ok) return input.response;
+      const [row] = await db
+        .insert(jobs)
+        .values({ ...input.data, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
+        .returning();
+      await audit(db, c.var.admin, 'job.create', row!.id, deps.now());
+      await announce(row!);
+      return c.json(toAdminJob(row!), 201);
+    })
+    .put('/:id', async (c) => {
+      const input = await readJson(c, adminJobInput);
+      if (!input.ok) return input.response;
+      const id = c.req.param('id');
+      const [row] = await db.update(jobs).set(input.data).where(eq(jobs.id, id)).returning();
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
+      await audit(db, c.var.admin, 'job.edit', id, deps.now());
+      return c.json(toAdminJob(row));
+    })
+    .post('/:id/approve', async (c) => {
+      const id = c.req.param('id');
+      const [before] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, id));
+      if (!before) return apiError(c, 404, 'not_found', 'There is no such job');
+      const [row] = await db.update(jobs).set({ status: 'approved' }).where(eq(jobs.id, id)).returning();
+      await audit(db, c.var.admin, 'job.approve', id, deps.now());
+      if (before.status !== 'approved') await announce(row!);
+      return c.json(toAdminJob(row!));
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
+      await audit(db, c.var.admin, 'job.remove', id, deps.now());
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { asc, eq } from 'drizzle-orm';
+import { adminResourceInput, type AdminResource } from '../../src/contract/index.ts';
+import { adminCategoryFor, ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory, type ResourceCategory } from '../../src/contract/limits.ts';
+import { resources } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { audit, type AdminEnv } from '../admin-auth.ts';
+import { apiError, readJson } from '../http.ts';
+import { toResource } from './directory.ts';
+
+type Row = typeof resources.$inferSelect;
+
+/** A stored resource for the desk; a public submission shows the first admin category of its public one. */
+export const toAdminResource = (row: Row): AdminResource => ({
+  ...toResource(row),
+  adminCategory: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
+    ? (row.adminCategory as AdminResourceCategory)
+    : adminCategoryFor(row.category as ResourceCategory),
+  services: row.services,
+  requirements: row.requirements,
+  status: row.status === 'published' ? 'published' : 'pending',
+  createdAt: row.createdAt,
+});
+
+/**
+ * /api/admin/resources: the whole directory, pending first. An admin's new resource starts
+ * pending like any other (spec); Verify publishes it and announces it live (`new-resource`).
+ */
+export function adminResourceRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  // zod/mini types the refined link as unknown; the schema has made it a string or null.
+  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, link: input.link as string | null, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => {
+      // 'pending' < 'published': the ones waiting come first.
+      const rows = await db.select().from(resources).orderBy(asc(resources.status), asc(resources.name)).limit(500);
+      return c.json(rows.map(toAdminResource));
+    })
+    .post('/', async (c) => {
+      const input = await readJson(c, adminResourceInput);
+      if (!input.ok) return input.response;
+      const [row] = await db
+        .insert(resources)
+        .values({ ...fields(input.data), id: crypto.randomUUID(), status: 'pending', verified: false, createdAt: new Date(deps.now()).toISOString() })
+        .returning();
+      await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
+      return c.json(toAdminResource(row!), 201);
+    })
+    .put('/:id', async (c) => {
+      const input = await readJson(c, adminResourceInput);
+      if (!input.ok) return input.response;
+      const id = c.req.param('id');
+      const [row] = await db.update(resources).set(fields(input.data)).where(eq(resources.id, id)).returning();
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
+      await audit(db, c.var.admin, 'resource.edit', id, deps.now());
+      return c.json(toAdminResource(row));
+    })
+    .post('/:id/verify', async (c) => {
+      const id = c.req.param('id');
+      const [before] = await db.select({ status: resources.status }).from(resources).where(eq(resources.id, id));
+      if (!before) return apiError(c, 404, 'not_found', 'There is no such resource');
+      const [row] = await db.update(resources).set({ status: 'published', verified: true }).where(eq(resources.id, id)).returning();
+      await audit(db, c.var.admin, 'resource.verify', id, deps.now());
+      // Only a resource that was not public yet is news; a listed one just gets its star.
+      if (before.status !== 'published') await deps.publish({ event: 'new-resource', data: { category: row!.category, name: row!.name, city: row!.city } });
+      return c.json(toAdminResource(row!));
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
+      await audit(db, c.var.admin, 'resource.remove', id, deps.now());
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,228 @@
+import { Hono } from 'hono';
+import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import {
+  signInInput,
+  type AdminAlert,
+  type AdminHelpPost,
+  type AdminLostFoundPost,
+  type AdminSos,
+  type Dashboard,
+  type OutboxText,
+} from '../../src/contract/index.ts';
+import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { alertSubscriptions, alerts, assistanceRequests, dropVolunteers, drops, jobs, lostFoundPosts, rateEvents, resources, smsOutbox, sosRequests, surplusOffers } from '../../db/schema.ts';
+import type { RouteDeps } from '../app.ts';
+import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../admin-auth.ts';
+import { apiError, readJson } from '../http.ts';
+import { overLimit } from '../rate-limit.ts';
+import { sweep } from '../sweep.ts';
+import { toAlert } from './alerts.ts';
+import { californiaToday } from './directory.ts';
+import { toOffer, toRequest } from './help-posts.ts';
+import { toPost } from './lost-found.ts';
+import { adminDropRoutes } from './admin-drops.ts';
+import { adminJobRoutes, toAdminJob } from './admin-jobs.ts';
+import { adminResourceRoutes, toAdminResource } from './admin-resources.ts';
+
+const MINUTE = 60_000;
+/** Sign-in attempts per client address in SIGN_IN_WINDOW, and failed attempts per admin name. */
+const SIGN_IN_PER_CLIENT = 10;
+const FAILURES_PER_NAME = 20;
+const SIGN_IN_WINDOW = 15 * MINUTE;
+const FAILURE_WINDOW = 60 * MINUTE;
+
+const toAdminAlert = (row: typeof alerts.$inferSelect): AdminAlert => ({ ...toAlert(row), hidden: row.hidden, adminVerified: row.adminVerified });
+const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({ id, city, details, contact, handled, handledAt, createdAt });
+const toText = (row: typeof smsOutbox.$inferSelect): OutboxText => ({
+  id: row.id,
+  // The desk needs to know a text went out, not whom it went to.
+  phoneEnd: row.phone.slice(-4),
+  body: row.body,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+});
+
+/**
+ * /api/admin/*: the moderation desk. Every path but signing in needs a session (401), every
+ * change must come from this site (403), answers are never cached, and every change is written
+ * to the audit log.
+ */
+export function adminRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  const at = () => new Date(deps.now()).toISOString();
+  const app = new Hono<AdminEnv>();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use('*', sameOrigin);
+
+  app.post('/session', async (c) => {
+    const input = await readJson(c, signInInput);
+    if (!input.ok) return input.response;
+    const tooMany = () => apiError(c, 429, 'rate_limited', 'Too many sign-in attempts. Please wait a while.');
+    if (await overLimit(deps, c, 'admin-sign-in', SIGN_IN_PER_CLIENT, SIGN_IN_WINDOW)) return tooMany();
+    // Failures per name are counted too, so guessing from many addresses is limited as well.
+    const nameHash = await deps.keys.hash('admin-name', input.data.name.trim().toLowerCase());
+    const [failures] = await db
+      .select({ n: count() })
+      .from(rateEvents)
+      .where(and(eq(rateEvents.clientHash, nameHash), eq(rateEvents.action, 'admin-sign-in-failed'), gt(rateEvents.at, deps.now() - FAILURE_WINDOW)));
+    if ((failures?.n ?? 0) >= FAILURES_PER_NAME) return tooMany();
+    const admin = await checkSecret(db, input.data.name, input.data.secret);
+    if (!admin) {
+      await db.insert(rateEvents).values({ clientHash: nameHash, action: 'admin-sign-in-failed', at: deps.now() });
+      return apiError(c, 401, 'wrong_secret', 'That name and secret do not match');
+    }
+    const expiresAt = await startSession(c, db, admin.id, deps.now());
+    await audit(db, admin, 'sign-in', null, deps.now());
+    return c.json({ name: admin.name, expiresAt });
+  });
+
+  app.use('*', requireAdmin(db, deps.now));
+
+  app.get('/session', (c) => c.json({ name: c.var.admin.name, expiresAt: c.var.admin.expiresAt }));
+  app.delete('/session', async (c) => {
+    await audit(db, c.var.admin, 'sign-out', null, deps.now());
+    await endSession(c, db);
+    return c.body(null, 204);
+  });
+
+  app.get('/dashboard', async (c) => {
+    const now = at();
+    const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+    const unverifiedReport = and(
+      eq(alerts.type, ENFORCEMENT_TYPE),
+      gt(alerts.expiresAt, now),
+      eq(alerts.hidden, false),
+      eq(alerts.adminVerified, false),
+      lt(alerts.confirmations, CONFIRMATIONS_TO_VERIFY),
+    );
+    const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
+      one(db.select({ n: count() }).from(alertSubscriptions)),
+      one(db.select({ n: count() }).from(dropVolunteers)),
+      one(db.select({ n: count() }).from(lostFoundPosts).where(eq(lostFoundPosts.hidden, false))),
+      one(db.select({ n: count() }).from(drops).where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))),
+      one(db.select({ n: count() }).from(resources).where(eq(resources.status, 'pending'))),
+      one(db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending'))),
+      one(db.select({ n: count() }).from(alerts).where(unverifiedReport)),
+      one(db.select({ n: count() }).from(sosRequests).where(eq(sosRequests.handled, false))),
+      one(db.select({ n: count() }).from(smsOutbox).where(eq(smsOutbox.status, 'queued'))),
+    ]);
+    const QUEUE = 20;
+    const [resourceRows, jobRows, reportRows, sosRows, textRows] = await Promise.all([
+      db.select().from(resources).where(eq(resources.status, 'pending')).orderBy(asc(resources.createdAt)).limit(QUEUE),
+      db.select().from(jobs).where(eq(jobs.status, 'pending')).orderBy(asc(jobs.createdAt)).limit(QUEUE),
+      db.select().from(alerts).where(unverifiedReport).orderBy(desc(alerts.createdAt)).limit(QUEUE),
+      // Open requests first, then the handled ones still kept.
+      db.select().from(sosRequests).orderBy(asc(sosRequests.handled), desc(sosRequests.createdAt)).limit(QUEUE),
+      db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(QUEUE),
+    ]);
+    const dashboard: Dashboard = {
+      counts: {
+        members: subscribers + volunteers,
+        subscribers,
+        volunteers,
+        missing,
+        scheduledDrops,
+        donations: deps.donationsTotal,
+        pendingResources,
+        pendingJobs,
+        unverifiedReports,
+        openSos,
+        queuedTexts,
+      },
+      pendingResources: resourceRows.map(toAdminResource),
+      pendingJobs: jobRows.map(toAdminJob),
+      reports: reportRows.map(toAdminAlert),
+      sos: sosRows.map(toSos),
+      outbox: textRows.map(toText),
+    };
+    return c.json(dashboard);
+  });
+
+  // Alerts and enforcement reports: every open one, hidden ones included, so they can be restored.
+  app.get('/alerts', async (c) => {
+    const rows = await db.select().from(alerts).where(gt(alerts.expiresAt, at())).orderBy(desc(alerts.createdAt)).limit(PAGE_SIZE.max);
+    return c.json(rows.map(toAdminAlert));
+  });
+  const alertAction = (path: string, action: string, change: Partial<typeof alerts.$inferInsert> | (() => Partial<typeof alerts.$inferInsert>)) =>
+    app.post(`/alerts/:id/${path}`, async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db
+        .update(alerts)
+        .set(typeof change === 'function' ? change() : change)
+        .where(and(eq(alerts.id, id), gt(alerts.expiresAt, at())))
+        .returning();
+      if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
+      await audit(db, c.var.admin, action, id, deps.now());
+      // Hidden alerts send no more texts; texts already sent cannot be called back.
+      if (path === 'hide') await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
+      if (path === 'all-clear') await sweep(deps);
+      return c.json(toAdminAlert(row));
+    });
+  alertAction('hide', 'alert.hide', { hidden: true });
+  alertAction('restore', 'alert.restore', { hidden: false });
+  alertAction('verify', 'alert.verify', { adminVerified: true });
+  // All clear closes the report as enough "all clear" marks would: it leaves the lists and is deleted.
+  alertAction('all-clear', 'alert.all-clear', () => ({ expiresAt: at() }));
+
+  app.get('/lost-found', async (c) => {
+    const rows = await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max);
+    return c.json(rows.map((row): AdminLostFoundPost => ({ ...toPost(row), hidden: row.hidden })));
+  });
+  for (const [path, hidden] of [['hide', true], ['restore', false]] as const) {
+    app.post(`/lost-found/:id/${path}`, async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning();
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
+      await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
+      return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
+    });
+  }
+
+  // Help requests and offers still on their boards' lifetime, hidden ones included.
+  app.get('/help-posts', async (c) => {
+    const [requests, offers] = await Promise.all([
+      db.select().from(assistanceRequests).where(gt(assistanceRequests.expiresAt, at())).orderBy(desc(assistanceRequests.createdAt)).limit(PAGE_SIZE.max),
+      db.select().from(surplusOffers).where(gt(surplusOffers.expiresAt, at())).orderBy(desc(surplusOffers.createdAt)).limit(PAGE_SIZE.max),
+    ]);
+    const posts: AdminHelpPost[] = [
+      ...requests.map((row): AdminHelpPost => ({ ...toRequest(row), kind: 'requests', hidden: row.hidden })),
+      ...offers.map((row): AdminHelpPost => ({ ...toOffer(row), kind: 'offers', hidden: row.hidden })),
+    ];
+    return c.json(posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+  });
+  for (const [kind, table] of [['requests', assistanceRequests], ['offers', surplusOffers]] as const) {
+    for (const [path, hidden] of [['hide', true], ['restore', false]] as const) {
+      app.post(`/help-posts/${kind}/:id/${path}`, async (c) => {
+        const id = c.req.param('id');
+        const [row] = await db.update(table).set({ hidden }).where(eq(table.id, id)).returning({ id: table.id });
+        if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
+        await audit(db, c.var.admin, `help-${kind}.${path}`, id, deps.now());
+        return c.json({ id, hidden });
+      });
+    }
+  }
+
+  app.post('/sos/:id/handled', async (c) => {
+    const id = c.req.param('id');
+    const [row] = await db
+      .update(sosRequests)
+      .set({ handled: true, handledAt: sql`coalesce(${sosRequests.handledAt}, ${at()})` })
+      .where(eq(sosRequests.id, id))
+      .returning();
+    if (!row) return apiError(c, 404, 'not_found', 'There is no such SOS request');
+    await audit(db, c.var.admin, 'sos.handled', id, deps.now());
+    return c.json(toSos(row));
+  });
+
+  app.route('/drops', adminDropRoutes(deps));
+  app.route('/resources', adminResourceRoutes(deps));
+  app.route('/jobs', adminJobRoutes(deps));
+  return app;
+}

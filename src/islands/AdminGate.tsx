@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { atom } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import { messageFn } from '../i18n/messages.ts';
+import { api, ApiError } from '../lib/api.ts';
+import { showToast } from '../lib/toast.ts';
+
+export type T = ReturnType<typeof messageFn>;
+
+/** Who is signed in: undefined while asking the server, null when nobody. */
+const $admin = atom<{ name: string } | null | undefined>(undefined);
+
+/**
+ * Calls the admin API. A 401 means the session ended (expired, or signed out elsewhere): the
+ * desk closes and the sign-in form comes back, instead of failing button by button.
+ */
+export async function adminApi<T>(path: string, init: RequestInit = {}): Promise<T> {
+  try {
+    return await api<T>(`/api/admin${path}`, init);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) $admin.set(null);
+    throw error;
+  }
+}
+
+/** A change on the desk: sends it, then shows `success` or the one failure toast. True when it went through. */
+export async function adminChange(t: T, path: string, method: string, body: unknown, success: { title: string; description?: string }): Promise<boolean> {
+  try {
+    await adminApi(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    showToast({ ...success, variant: 'success' });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      showToast({ title: t('admin.actionFailed'), description: t('admin.actionFailedText'), variant: 'destructive' });
+    }
+    return false;
+  }
+}
+
+/** A list from the admin API, loaded once the desk opens, with a reload after each change. */
+export function useAdminList<T>(path: string) {
+  const [items, setItems] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(async () => {
+    try {
+      setItems(await adminApi<T>(path));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [path]);
+  useEffect(() => void reload(), [reload]);
+  return { items, failed, reload };
+}
+
+/**
+ * Every admin page: the sign-in form until the server says this browser has a session, then the
+ * desk with who is signed in and a sign-out button. The server checks the session on every call;
+ * this only decides what to draw.
+ */
+export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) {
+  const admin = useStore($admin);
+
+  useEffect(() => {
+    if ($admin.get() !== undefined) return;
+    adminApi<{ name: string }>('/session').then(
+      (session) => $admin.set(session),
+      () => $admin.set(null),
+    );
+  }, []);
+
+  async function signOut() {
+    try {
+      await adminApi('/session', { method: 'DELETE' });
+    } catch {
+      // Signed out on the server already, or offline: the page forgets the session either way.
+    }
+    $admin.set(null);
+    showToast({ title: t('admin.signedOut') });
+  }
+
+  if (admin === undefined) return <p className="note admin-checking">{t('admin.checking')}</p>;
+  if (admin === null) return <SignIn t={t} />;
+  return (
+    <div className="admin-desk">
+      <p className="admin-bar">
+        <span>{t('admin.signedInAs', { name: admin.name })}</span>
+        <button type="button" className="button secondary small" onClick={() => void signOut()}>
+          {t('admin.signOut')}
+        </button>
+      </p>
+      {children()}
+    </div>
+  );
+}
+
+function SignIn({ t }: { t: T }) {
+  const [form, setForm] = useState({ name: '', secret: '' });
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.name.trim() || !form.secret.trim()) {
+      setProblem(t('admin.signInRequired'));
+      return;
+    }
+    setPending(true);
+    setProblem(null);
+    try {
+      const session = await api<{ name: string }>('/api/admin/session', { method: 'POST', body: JSON.stringify({ name: form.name.trim(), secret: form.secret.trim() }) });
+      $admin.set(session);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      setProblem(t(status === 401 ? 'admin.wrongSecret' : status === 429 ? 'admin.tooMany' : 'admin.signInFailed'));
+      setForm((current) => ({ ...current, secret: '' }));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="card admin-sign-in" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
+      <p className="note">{t('admin.signInLead')}</p>
+      <form className="form-grid" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('admin.name')}</label>
+          <input
+            id={`${id}-name`}
+            name="username"
+            autoComplete="username"
+            value={form.name}
+            maxLength={120}
+            dir="auto"
+            onChange={(event) => setForm({ ...form, name: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-secret`}>{t('admin.secret')}</label>
+          <input
+            id={`${id}-secret`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={form.secret}
+            maxLength={200}
+            dir="ltr"
+            onChange={(event) => setForm({ ...form, secret: event.target.value })}
+          />
+        </div>
+        {problem && (
+          <p className="admin-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <button className="button" type="submit" disabled={pending}>
+          {pending ? t('admin.signingIn') : t('admin.signIn')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** One labelled input of an admin form. */
+export function Field(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  required?: boolean;
+  hint?: string;
+  multiline?: boolean;
+  wide?: boolean;
+  type?: string;
+  maxLength?: number;
+  autoComplete?: string;
+}) {
+  const { id, name, label, value, onChange, invalid, required, hint, multiline, wide, type = 'text', maxLength, autoComplete = 'off' } = props;
+  const common = {
+    id,
+    name,
+    value,
+    maxLength,
+    dir: type === 'text' || multiline ? 'auto' : undefined,
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
+  };
+  return (
+    <div className={`field${wide ? ' wide' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <>
+            {' '}
+            <span className="required-mark" aria-hidden="true">
+              *
+            </span>
+          </>
+        )}
+      </label>
+      {multiline ? (
+        <textarea {...common} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {hint && (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** What a list shows when it could not load. */
+export function ListFailed({ t, reload }: { t: T; reload: () => Promise<void> }) {
+  return (
+    <div className="card">
+      <p>{t('common.loadFailed')}</p>
+      <button className="button secondary" type="button" onClick={() => void reload()}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
