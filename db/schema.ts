@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** Missing-person posts of the lost-and-found board. No poster identity is stored. */
@@ -147,7 +148,12 @@ export const resources = sqliteTable(
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [index('resources_status').on(table.status, table.category)],
+  // The directory lists verified first, then by name, for all or one category; the pulse, newest first.
+  (table) => [
+    index('resources_list').on(table.status, sql`${table.verified} desc`, table.name),
+    index('resources_category').on(table.status, table.category, sql`${table.verified} desc`, table.name),
+    index('resources_recent').on(table.status, table.createdAt),
+  ],
 );
 
 /** The job board. Submissions wait as 'pending'; only 'approved' ones are listed. */
