@@ -6,6 +6,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The unit project (fuzzing and load tests among it) finishes before the browsers start:
+          // sharing two cores with it made browser tests time out.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts', 'tests/*.test.ts'],
           environment: 'node',
         },
@@ -13,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/setup.ts'],
           testTimeout: 30_000,
