@@ -42,6 +42,11 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
       server.kill('SIGTERM');
       await exited;
     },
+    /** kill -9: no chance to finish anything. */
+    async crash() {
+      server.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
