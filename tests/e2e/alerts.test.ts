@@ -93,8 +93,13 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
   // This device was asked on an earlier visit already, so only the button asks now.
   await context.addInitScript(() => localStorage.setItem('notificationsAsked', '1'));
   const page = await context.newPage();
+  // A step that cannot happen fails within seconds, naming the step, instead of at the test's end.
+  page.setDefaultTimeout(10_000);
+  // The island reads the permission and then asks for the figures in one effect: once the figures
+  // are asked for, it has read "not yet", so granting below cannot race its first look.
+  const statsAsked = page.waitForRequest((request) => request.url().includes('/api/live/stats'));
   await page.goto('/alerts-live');
-  await page.waitForSelector('astro-island:not([ssr])');
+  await statsAsked;
   // The person says yes when the browser asks.
   await context.grantPermissions(['notifications']);
 
