@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@libsql/client';
+import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { storageFailure } from './failures.ts';
 import * as schema from './schema.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -20,13 +21,60 @@ export async function openDatabase(url: string, authToken?: string) {
     const path = url.slice('file:'.length);
     if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken });
-  // WAL lets readers go on while a post is written; wait briefly instead of failing when busy.
+  let client = createClient({ url, authToken });
   if (url.startsWith('file:')) {
+    // WAL lets readers go on while a post is written.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
+    client = waitWhenBusy(client);
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { client, db };
+}
+
+/** How long a write waits for another process's lock on the file before the API answers 503. */
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * The embedded driver runs each statement synchronously on the server's one thread, so SQLite's
+ * own busy_timeout would freeze every page and socket while another process (a backup, a
+ * migration, `npm run admin:create`) holds the write lock. Instead SQLite answers BUSY at once
+ * (its default) and the statement is tried again here, with the thread free, for up to
+ * BUSY_WAIT_MS. A statement or batch that got BUSY changed nothing, so trying again is safe.
+ *
+ * A connection that met BUSY must not be used again: libsql then leaves its later writes in a
+ * transaction that never commits (acknowledged, invisible to others, holding the lock, lost on a
+ * restart; the faults test caught this). So every BUSY reopens the pool's connections, and a call
+ * whose borrowed connection that closed before it ran (CLIENT_CLOSED) is simply run again.
+ */
+function waitWhenBusy(client: Client): Client {
+  let reopened = 0;
+  const retried = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      for (let waited = 0, pause = 5; ; waited += pause, pause = Math.min(pause * 2, 200)) {
+        const seen = reopened;
+        try {
+          return await call(...args);
+        } catch (error) {
+          const busy = storageFailure(error) === 'busy';
+          if (busy) {
+            reopened++;
+            await client.reconnect();
+          }
+          const closedUnder = (error as { code?: unknown }).code === 'CLIENT_CLOSED' && reopened !== seen;
+          if (!(busy || closedUnder) || waited >= BUSY_WAIT_MS) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    };
+  const execute = retried(client.execute.bind(client) as Client['execute']);
+  const batch = retried(client.batch.bind(client));
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'execute') return execute;
+      if (property === 'batch') return batch;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/client.ts';
+import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL, type AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { apiError } from './http.ts';
@@ -99,7 +100,19 @@ export function createApp(deps: Deps) {
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {
-    console.error(`API error on ${c.req.method} ${c.req.routePath}: ${error.message}`);
+    const where = `${c.req.method} ${c.req.routePath}`;
+    // Nothing was saved in either case: a failed statement or batch rolls back, a partial file is removed.
+    const failure = storageFailure(error);
+    if (failure === 'busy') {
+      console.error(`Database busy on ${where}: the write lock stayed taken (by another process?); nothing was saved`);
+      c.header('retry-after', '5');
+      return apiError(c, 503, 'busy', 'The server is busy. Nothing was saved; please try again in a moment.');
+    }
+    if (failure === 'full') {
+      console.error(`Storage full on ${where}: the disk (or database quota) has no room; nothing was saved. Free some space.`);
+      return apiError(c, 507, 'storage_full', 'The server has no room to save this right now. Nothing was saved; please try again later.');
+    }
+    console.error(`API error on ${where}: ${error.message}`);
     return apiError(c, 500, 'internal', 'Something went wrong on our side. Please try again.');
   });
   return Object.assign(app, {

@@ -4,6 +4,7 @@ import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia 
 import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, MAX_VIDEO_SECONDS, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
+import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../app.ts';
 import { apiError, readCapped, readJson } from '../http.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
@@ -140,6 +141,8 @@ export function communityUploadRoutes(deps: RouteDeps) {
         const seconds = checked.status === 'fulfilled' ? checked.value.seconds : null;
         if (storing.status === 'rejected' || seconds === null || seconds > MAX_VIDEO_SECONDS) {
           await media.delete(key);
+          // A full disk is ours, not the sender's: the API's error handler answers 507.
+          if (storing.status === 'rejected' && storageFailure(storing.reason)) throw storing.reason;
           if (seconds !== null && seconds > MAX_VIDEO_SECONDS) {
             return apiError(c, 422, 'video_too_long', `The video is ${Math.round(seconds)}s long. Videos must be 1 minute or shorter.`);
           }

@@ -1,25 +1,45 @@
 /**
- * Faults: the server killed with SIGKILL in the middle of a write load, and the live room under a
- * storm of sockets that connect and drop. Each test runs its own server over its own folder.
+ * Faults: the server killed with SIGKILL in the middle of a write load, the live room under a
+ * storm of sockets that connect and drop, a database locked by another process and a full disk.
+ * Each test runs its own server over its own folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
+import Sqlite from 'libsql';
 import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { phonePhoto } from '../photo-fixture.ts';
 import { startServer } from './start-server.ts';
 
 let folder: string;
+let mounted = false;
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 afterEach(async () => {
   await server?.stop();
   server = undefined;
+  // Lazily: the stopped server's files may take a moment to be let go.
+  if (mounted) spawnSync('umount', ['--lazy', folder]);
+  mounted = false;
   rmSync(folder, { recursive: true, force: true });
 });
 
-const post = (base: string, name: string) =>
-  fetch(`${base}/api/lost-found`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, lastSeenCity: 'Fresno' }) });
+/** Every id and name stored, and SQLite's own integrity verdict, read with the server stopped or running. */
+async function readBack(folder: string) {
+  const database = createClient({ url: `file:${join(folder, 'app.db')}` });
+  try {
+    const names = (await database.execute('select name from lost_found_posts')).rows.map((row) => String(row.name));
+    const integrity = String((await database.execute('pragma integrity_check')).rows[0]![0]);
+    return { names, integrity };
+  } finally {
+    database.close();
+  }
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (base: string, name: string) => fetch(`${base}/api/lost-found`, json({ name, lastSeenCity: 'Fresno' }));
 
 it('a kill -9 in the middle of a write load loses no write that was acknowledged', async () => {
   folder = mkdtempSync(join(tmpdir(), 'fhr-crash-'));
@@ -70,4 +90,103 @@ it('the live room keeps delivering after a storm of sockets that connect and dro
   expect((await post(server.url, 'Storm survivor')).status).toBe(201);
   expect(JSON.parse(await heard)).toEqual({ event: 'new-missing-person', data: { name: 'Storm survivor', lastSeenCity: 'Fresno' } });
   listener.close();
+});
+
+it('a database locked by another process: a write waits for it, then answers 503 busy; reads go on; nothing is corrupted', async () => {
+  folder = mkdtempSync(join(tmpdir(), 'fhr-locked-'));
+  server = await startServer(folder, { sample: false });
+  const base = server.url;
+  expect((await post(base, 'Before the lock')).status).toBe(201);
+  // Another process (a backup, a migration, admin:create) takes the write lock.
+  const other = new Sqlite(join(folder, 'app.db'), { timeout: 5000 });
+  other.exec('BEGIN IMMEDIATE');
+  const waited = post(base, 'Waited for the lock');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  other.exec('COMMIT');
+  expect((await waited).status).toBe(201);
+
+  // A lock held longer than the server waits: the post is refused clearly, and meanwhile the
+  // server is not frozen: a list read asked after the post answers before it.
+  other.exec('BEGIN IMMEDIATE');
+  const answered: string[] = [];
+  const refused = post(base, 'Refused while locked').then((response) => (answered.push('post'), response));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const read = fetch(`${base}/api/lost-found`).then((response) => (answered.push('read'), response));
+  const page = fetch(`${base}/lost-found`).then((response) => (answered.push('page'), response));
+  expect((await read).status).toBe(200);
+  expect((await page).status).toBe(200);
+  const response = await refused;
+  expect(answered).toHaveLength(3);
+  expect(answered[2]).toBe('post');
+  expect(response.status).toBe(503);
+  expect(response.headers.get('retry-after')).toBe('5');
+  expect(await response.json()).toEqual({ error: { code: 'busy', message: 'The server is busy. Nothing was saved; please try again in a moment.' } });
+  other.exec('ROLLBACK');
+  other.close();
+
+  expect((await post(base, 'After the lock')).status).toBe(201);
+  const { names, integrity } = await readBack(folder);
+  expect(names.sort()).toEqual(['After the lock', 'Before the lock', 'Waited for the lock']);
+  expect(integrity).toBe('ok');
+  expect(server.log()).toContain('Database busy on POST /api/lost-found');
+});
+
+it('a full disk: writes answer 507 storage_full and leave nothing half-saved; writing resumes once there is room', async (context) => {
+  folder = mkdtempSync(join(tmpdir(), 'fhr-full-'));
+  // A real small disk: a 24 MB tmpfs over the server's folder (database and media).
+  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', folder], { encoding: 'utf8' });
+  if (mount.status !== 0) return context.skip(`cannot mount a small disk here (needs root): ${mount.stderr.trim()}`);
+  mounted = true;
+  server = await startServer(folder, { sample: false });
+  const base = server.url;
+  expect((await post(base, 'Before the disk filled')).status).toBe(201);
+  // An upload address asked for while there was room; its photo arrives after the disk filled.
+  const { uploadURL } = (await (await fetch(`${base}/api/upload`, json({ type: 'alert-photos' }))).json()) as { uploadURL: string };
+  const photo = new Uint8Array(await phonePhoto(400, 300));
+
+  const ballast = join(folder, 'ballast');
+  const file = openSync(ballast, 'w');
+  try {
+    for (let chunk = 1 << 20; chunk >= 1; ) {
+      try {
+        writeSync(file, new Uint8Array(chunk));
+      } catch {
+        chunk >>= 1;
+      }
+    }
+  } finally {
+    closeSync(file);
+  }
+
+  // SQLite may still reuse room inside its files for a while: post until the disk says no.
+  const acknowledged = ['Before the disk filled'];
+  let refusal: Response | undefined;
+  for (let attempt = 0; attempt < 3000 && !refusal; attempt++) {
+    const response = await post(base, `While full ${attempt}`);
+    if (response.status === 201) acknowledged.push(`While full ${attempt}`);
+    else refusal = response;
+  }
+  expect(refusal?.status).toBe(507);
+  expect(await refusal!.json()).toEqual({
+    error: { code: 'storage_full', message: 'The server has no room to save this right now. Nothing was saved; please try again later.' },
+  });
+  const upload = await fetch(`${base}${uploadURL}`, { method: 'PUT', body: photo });
+  expect(upload.status).toBe(507);
+  expect(readdirSync(folder, { recursive: true }).filter((name) => String(name).endsWith('.part'))).toEqual([]);
+  // Reading goes on while the disk is full.
+  expect((await fetch(`${base}/api/lost-found?limit=1`)).status).toBe(200);
+  expect((await fetch(`${base}/lost-found`)).status).toBe(200);
+
+  rmSync(ballast);
+  expect((await post(base, 'After the disk was freed')).status).toBe(201);
+  expect((await fetch(`${base}${uploadURL}`, { method: 'PUT', body: photo })).status).toBe(201);
+  const log = server.log();
+  await server.stop();
+  server = undefined;
+  const { names, integrity } = await readBack(folder);
+  expect(integrity).toBe('ok');
+  expect(acknowledged.filter((name) => !names.includes(name))).toEqual([]);
+  expect(names).toContain('After the disk was freed');
+  expect(names).toHaveLength(acknowledged.length + 1);
+  expect(log).toContain('Storage full on POST /api/lost-found');
 });
