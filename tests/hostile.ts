@@ -40,7 +40,12 @@ export const HOSTILE_STRINGS = [
 ] as const;
 
 /** Keys that try prototype pollution or set what only the server may set. */
-export const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'status', 'isSample', 'sample', 'manageHash', 'manageToken', 'createdAt', 'expiresAt', 'verified', 'confirmations', 'allClears', 'fingerprint', 'stored', 'attached', 'lat', 'lng', 'dropId'];
+export const HOSTILE_KEYS = [
+  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+  'id', 'status', 'isSample', 'sample', 'manageHash', 'manageToken', 'createdAt', 'expiresAt', 'verified', 'confirmations', 'allClears', 'fingerprint', 'stored', 'attached', 'lat', 'lng', 'dropId',
+  // What only the admin desk sets, or derives (a resource's public category from its admin one).
+  'hidden', 'adminVerified', 'handled', 'handledAt', 'category', 'volunteers', 'adminId', 'secretHash', 'tokenHash',
+];
 
 const text = fc.oneof(
   { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 3 },
@@ -111,6 +116,55 @@ export const hostileAuthorization = fc.oneof(
   // What an HTTP client can send: no control characters.
   fc.string({ unit: 'binary-ascii', maxLength: 120 }).map((s) => `Bearer ${s.replace(/[\x00-\x1f\x7f]/g, '')}`),
 );
+
+/** Text an HTTP client can send in a header: no control characters. */
+const headerText = (maxLength: number) => fc.string({ unit: 'binary-ascii', maxLength }).map((s) => s.replace(/[\x00-\x1f\x7f]/g, ''));
+
+/**
+ * Admin requests that lack what authorizes them, given the headers that do (`origin`, and
+ * `cookie` where a session is needed): the session from a request that names no Origin, another
+ * site's, or says it is cross-site; and this site's request with no session cookie, a forged one,
+ * garbage, or the real token altered or under another cookie name.
+ */
+export function hostileAdminAccess(authorized: Record<string, string>): fc.Arbitrary<Record<string, string>> {
+  const { origin, cookie } = authorized;
+  if (!origin) throw new Error('an admin request is authorized by an Origin');
+  const ours = (value: string) => URL.canParse(value) && new URL(value).host === new URL(origin).host;
+  const session: Record<string, string> = cookie ? { cookie } : {};
+  const wrongOrigin = fc.oneof(
+    fc.constantFrom('https://evil.example', 'null', '', `${origin}.evil.example`, `${origin}@evil.example`, `${origin}:8443`, 'http://127.0.0.1', 'file://', new URL(origin).host),
+    headerText(60),
+  ).filter((value) => !ours(value));
+  const fromElsewhere = fc.oneof(
+    fc.constant(session),
+    wrongOrigin.map((value) => ({ ...session, origin: value })),
+    fc.constantFrom('cross-site', 'same-site', 'none', 'SAME-ORIGIN', 'same-origin, cross-site').map((site) => ({ ...session, 'sec-fetch-site': site })),
+    fc.constantFrom('cross-site', 'same-site').map((site) => ({ ...session, origin, 'sec-fetch-site': site })),
+  );
+  if (!cookie) return fromElsewhere;
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  const notOurs = fc.oneof(
+    fc.constantFrom(
+      '',
+      '__Host-admin=',
+      `admin=${token}`,
+      `__Secure-admin=${token}`,
+      `__host-admin=${token}`,
+      `__Host-admin=${token}x`,
+      `__Host-admin=${token.slice(0, -1)}`,
+      `__Host-admin=${token.slice(1)}${token[0]}`,
+      `__Host-admin=${token.repeat(3)}`,
+      '__Host-admin=%',
+      '__Host-admin=%E0%A4%A',
+      '__Host-admin="',
+      '__Host-admin=a; __Host-admin=b',
+    ),
+    fc.base64String({ minLength: 40, maxLength: 48 }).map((forged) => `__Host-admin=${forged.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`),
+    headerText(200).map((value) => `__Host-admin=${value}`),
+    headerText(200),
+  );
+  return fc.oneof(fromElsewhere, fc.constant({ origin }), notOurs.map((value) => ({ origin, cookie: value })));
+}
 
 /** The one error shape, `{ error: { code, message, fields? } }`, and nothing else. */
 export function expectErrorShape(json: unknown) {

@@ -1,17 +1,21 @@
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { drops } from '../db/schema.ts';
+import { assistanceRequests, drops, jobs, sosRequests, surplusOffers } from '../db/schema.ts';
+import { createAdmin } from '../functions/admin-auth.ts';
 
-/** What an endpoint's setup needs: a way to post, the database, and the clock. */
+/** What an endpoint's setup needs: a way to post, the database, the clock, and the site's origin. */
 export interface Host {
-  post: (path: string, body: unknown) => Response | Promise<Response>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Response | Promise<Response>;
   store: { db: Database };
   clock: { now: number };
+  /** Where the app is served, the Origin an admin change must name; app.request's http://localhost when absent. */
+  origin?: string;
 }
 
 /**
- * Every public write endpoint of the API, with a sample body it accepts, in one place: the
- * hostile-input fuzzing, the privacy scan and the load tests all walk this table, so a new
- * endpoint is covered by adding one row here.
+ * Every write endpoint of the API, the admin desk's included, with a sample body it accepts, in
+ * one place: the hostile-input fuzzing, the privacy scan and the load tests all walk this table,
+ * so a new endpoint is covered by adding one row here.
  */
 export interface Target {
   path: string;
@@ -21,8 +25,8 @@ export interface Target {
 
 export interface WriteEndpoint {
   name: string;
-  method: 'POST' | 'PATCH' | 'DELETE';
-  /** A body the endpoint accepts. */
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A body the endpoint accepts, with the `extra` its target adds; {} for one that reads no body (see `bodyless`). */
   valid: Record<string, unknown>;
   /**
    * Creates what the endpoint writes to (an alert to mark, a post to manage) in the app and
@@ -30,8 +34,19 @@ export interface WriteEndpoint {
    * it (the id of the request to answer).
    */
   target: (api: Host) => Promise<Target>;
-  /** Manage endpoints: a request without the post's own secret must change nothing. */
-  guarded?: boolean;
+  /**
+   * What authorizes a call; a request without it must be refused and change nothing. Manage
+   * endpoints: the post's own secret (Authorization: Bearer). The admin API: this site's Origin
+   * (its CSRF check) and, for all but signing in, the session cookie.
+   */
+  guarded?: 'manage secret' | 'admin';
+  /**
+   * The endpoint reads no body: it acts on the row its path names (a DELETE, an admin's hide or
+   * approve), so with its credentials any body would simply be taken, and only they decide.
+   */
+  bodyless?: boolean;
+  /** Only bodies this allows may be taken (a 2xx); signing in: those with the account's own name and secret. */
+  mayTake?: (body: unknown, sample: Record<string, unknown>) => boolean;
 }
 
 const REQUEST = { title: 'Ride to court', description: 'Monday at 9', category: 'Transportation', urgency: 'High', city: 'Fresno', contactName: 'Marisol', contactMethod: '(831) 555-0119' };
@@ -40,8 +55,8 @@ const LOST = { name: 'Rosa Martinez', lastSeenCity: 'Fresno', lastSeenDate: '202
 const ALERT = { type: 'Community Notice', city: 'Fresno', area: 'Tower District', details: 'Water main break on Olive Ave', contact: 'none' };
 
 /** Posts a body that must be accepted and answers the created JSON. */
-async function created<T>(api: Host, path: string, body: unknown): Promise<T> {
-  const response = await api.post(path, body);
+async function created<T>(api: Host, path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await api.post(path, body, headers);
   if (response.status !== 201) throw new Error(`${path} refused its sample body: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -53,12 +68,75 @@ const manage = (name: string, method: 'PATCH' | 'DELETE', path: string, body: un
   name,
   method,
   valid: status ? { status } : {},
-  guarded: true,
+  guarded: 'manage secret',
+  ...(method === 'DELETE' ? { bodyless: true } : {}),
   target: async (api) => {
     const post = await created<{ id: string; manageToken: string }>(api, path, body);
     return { path: `${path}/${post.id}`, headers: bearer(post.manageToken) };
   },
 });
+
+const DROP = { title: 'Winter coats', date: '2026-12-05', time: '9:00 AM - 1:00 PM', meetSpot: 'Roeding Park', address: '890 W Belmont Ave', city: 'Fresno', notes: 'Bring bags', whatWeBring: 'Coats, blankets', volunteersNeeded: '10 people', status: 'active' };
+const ADMIN_JOB = { title: 'Line cook', employer: 'El Comal', city: 'Visalia', jobType: 'Full-time', payRange: '$19/hour', notes: null, requirements: 'Kitchen experience', contact: '(559) 555-0111', urgent: true, acceptsNoPapers: true };
+const ADMIN_RESOURCE = { name: 'Calm Minds Clinic', adminCategory: 'Mental Health', address: '12 Elm St', city: 'Merced', phone: '(209) 555-0100', hours: 'Mon-Fri 9-5', notes: 'Counselling in Spanish', services: 'Counselling', requirements: 'None', link: 'https://example.org' };
+
+/** A new admin account, made as `npm run admin:create` makes it; answers its name and secret. */
+async function adminAccount(api: Host) {
+  const name = `Admin ${crypto.randomUUID().slice(0, 8)}`;
+  return { name, secret: (await createAdmin(api.store.db, name, api.clock.now)).secret };
+}
+
+/** Signs a new admin in; answers what authorizes their changes: the session cookie and this site's Origin. */
+async function signIn(api: Host): Promise<Record<string, string>> {
+  const origin = api.origin ?? 'http://localhost';
+  const response = await api.post('/api/admin/session', await adminAccount(api), { origin });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  if (response.status !== 200 || !cookie) throw new Error(`signing in was refused: ${response.status} ${await response.text()}`);
+  return { cookie, origin };
+}
+
+/** One session per host, shared by its admin rows: a real server allows 10 sign-ins a quarter hour from one address. */
+const sessions = new WeakMap<Host, Promise<Record<string, string>>>();
+const adminSession = (api: Host) => sessions.get(api) ?? sessions.set(api, signIn(api)).get(api)!;
+
+/**
+ * An admin write endpoint, called with the shared session; `path` makes what it acts on (as that
+ * admin where it needs to) and answers the path. A sample body of {} means it reads none.
+ */
+const admin = (name: string, method: WriteEndpoint['method'], valid: Record<string, unknown>, path: (api: Host, session: Record<string, string>) => string | Promise<string>): WriteEndpoint => ({
+  name: `admin ${name}`,
+  method,
+  valid,
+  guarded: 'admin',
+  ...(Object.keys(valid).length === 0 ? { bodyless: true } : {}),
+  target: async (api) => {
+    const session = await adminSession(api);
+    return { path: await path(api, session), headers: session };
+  },
+});
+
+/** The id of a drop, job or resource the admin made. */
+const adminMade = async (api: Host, session: Record<string, string>, kind: 'drops' | 'jobs' | 'resources') =>
+  (await created<{ id: string }>(api, `/api/admin/${kind}`, { drops: DROP, jobs: ADMIN_JOB, resources: ADMIN_RESOURCE }[kind], session)).id;
+
+/**
+ * A help request or offer, put straight in the database: one address may post only 10 an hour to
+ * both boards, and the privacy scan's single address spends 7 of them on the rows above.
+ */
+async function helpPost(api: Host, kind: 'requests' | 'offers') {
+  const id = crypto.randomUUID();
+  const life = { id, imageUrls: [], createdAt: new Date(api.clock.now).toISOString(), expiresAt: new Date(api.clock.now + 30 * 86_400_000).toISOString() };
+  if (kind === 'requests') await api.store.db.insert(assistanceRequests).values({ ...REQUEST, ...life });
+  else await api.store.db.insert(surplusOffers).values({ ...OFFER, ...life });
+  return id;
+}
+
+/** The path of a moderation action on a row; a row to restore is hidden first. */
+async function moderate(api: Host, session: Record<string, string>, row: string, action: string) {
+  const hidden = action === 'restore' ? await api.post(`${row}/hide`, {}, session) : undefined;
+  if (hidden && hidden.status !== 200) throw new Error(`${row}/hide refused: ${hidden.status} ${await hidden.text()}`);
+  return `${row}/${action}`;
+}
 
 export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   { name: 'lost-found', method: 'POST', valid: LOST, target: async () => ({ path: '/api/lost-found' }) },
@@ -103,4 +181,57 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { name: 'upload request', method: 'POST', valid: { type: 'missing-persons' }, target: async () => ({ path: '/api/upload' }) },
   { name: 'help upload request', method: 'POST', valid: { mediaType: 'assistance-requests' }, target: async () => ({ path: '/api/community-assistance/upload' }) },
+
+  // The admin desk. Signing in must never start a session from a hostile body.
+  {
+    name: 'admin sign-in',
+    method: 'POST',
+    valid: {},
+    guarded: 'admin',
+    target: async (api) => ({ path: '/api/admin/session', headers: { origin: api.origin ?? 'http://localhost' }, extra: await adminAccount(api) }),
+    mayTake: (body, sample) => {
+      const { name, secret } = (body ?? {}) as Record<string, unknown>;
+      return typeof name === 'string' && typeof secret === 'string' && name.trim() === sample.name && secret.trim() === sample.secret;
+    },
+  },
+  // Its own session: signing out must not end the one the other admin rows share.
+  { name: 'admin sign-out', method: 'DELETE', valid: {}, guarded: 'admin', bodyless: true, target: async (api) => ({ path: '/api/admin/session', headers: await signIn(api) }) },
+  admin('drop create', 'POST', DROP, () => '/api/admin/drops'),
+  admin('drop update', 'PUT', DROP, async (api, session) => `/api/admin/drops/${await adminMade(api, session, 'drops')}`),
+  admin('drop delete', 'DELETE', {}, async (api, session) => `/api/admin/drops/${await adminMade(api, session, 'drops')}`),
+  admin('job create', 'POST', ADMIN_JOB, () => '/api/admin/jobs'),
+  admin('job update', 'PUT', ADMIN_JOB, async (api, session) => `/api/admin/jobs/${await adminMade(api, session, 'jobs')}`),
+  admin('job approve', 'POST', {}, async (api) => {
+    // A submitted job, pending until approved (the public answer names no id).
+    const title = `Submitted ${crypto.randomUUID()}`;
+    await created(api, '/api/jobs', { title, contact: '559-555-0105' });
+    const [job] = await api.store.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.title, title), eq(jobs.status, 'pending')));
+    return `/api/admin/jobs/${job!.id}/approve`;
+  }),
+  admin('job delete', 'DELETE', {}, async (api, session) => `/api/admin/jobs/${await adminMade(api, session, 'jobs')}`),
+  admin('resource create', 'POST', ADMIN_RESOURCE, () => '/api/admin/resources'),
+  admin('resource update', 'PUT', ADMIN_RESOURCE, async (api, session) => `/api/admin/resources/${await adminMade(api, session, 'resources')}`),
+  admin('resource verify', 'POST', {}, async (api, session) => `/api/admin/resources/${await adminMade(api, session, 'resources')}/verify`),
+  admin('resource delete', 'DELETE', {}, async (api, session) => `/api/admin/resources/${await adminMade(api, session, 'resources')}`),
+  ...['hide', 'restore', 'verify', 'all-clear'].map((action) =>
+    admin(`alert ${action}`, 'POST', {}, async (api, session) => {
+      const alert = await created<{ id: string }>(api, '/api/alerts', { ...ALERT, details: `Moderated ${crypto.randomUUID()}` });
+      return moderate(api, session, `/api/admin/alerts/${alert.id}`, action);
+    }),
+  ),
+  ...['hide', 'restore'].map((action) =>
+    admin(`lost-found ${action}`, 'POST', {}, async (api, session) => moderate(api, session, `/api/admin/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}`, action)),
+  ),
+  ...(['requests', 'offers'] as const).flatMap((kind) =>
+    ['hide', 'restore'].map((action) =>
+      admin(`help ${kind} ${action}`, 'POST', {}, async (api, session) => moderate(api, session, `/api/admin/help-posts/${kind}/${await helpPost(api, kind)}`, action)),
+    ),
+  ),
+  admin('sos handled', 'POST', {}, async (api) => {
+    // The public answer names no id.
+    const details = `Need a ride ${crypto.randomUUID()}`;
+    await created(api, '/api/sos', { city: 'Fresno', details, contact: '559-555-0106' });
+    const [sos] = await api.store.db.select({ id: sosRequests.id }).from(sosRequests).where(eq(sosRequests.details, details));
+    return `/api/admin/sos/${sos!.id}/handled`;
+  }),
 ];
