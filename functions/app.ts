@@ -5,6 +5,7 @@ import { ALERT_HOURS, DEFAULT_DONATION_URL, type AlertType } from '../src/contra
 import type { LiveEvent } from '../src/contract/events.ts';
 import { apiError } from './http.ts';
 import { keyring, type Keyring } from './keys.ts';
+import { listCache } from './list-cache.ts';
 import type { MediaStore } from './media/store.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -47,6 +48,8 @@ export interface Deps {
     donationUrl?: string;
     /** Dollars raised, shown on /admin as Total Donations (no payment data reaches this app). */
     donationsTotal?: number;
+    /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */
+    listCacheMs?: number;
   };
 }
 
@@ -85,6 +88,8 @@ export function createApp(deps: Deps) {
     donationsTotal: deps.config?.donationsTotal ?? 0,
   };
   const app = new Hono().basePath('/api');
+  const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
+  if (deps.config?.listCacheMs) app.use(lists.middleware);
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));
@@ -118,6 +123,7 @@ export function createApp(deps: Deps) {
   return Object.assign(app, {
     async maintain() {
       await sweep(routeDeps);
+      lists.clear();
       return deliverOutbox(routeDeps.db, routeDeps.smsGateway, routeDeps.now());
     },
   });

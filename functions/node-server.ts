@@ -54,6 +54,8 @@ const api = createApp({
     donationsTotal: config.DONATIONS_TOTAL,
     smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
     donationUrl: config.PUBLIC_DONATION_URL,
+    // This process sees every write, so list answers can be kept until the next one (or 2 s).
+    listCacheMs: 2000,
   },
 });
 const maintenance = setInterval(() => void api.maintain().catch((error: Error) => console.error(`Maintenance failed: ${error.message}`)), 60_000);

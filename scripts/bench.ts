@@ -118,13 +118,16 @@ interface Load {
   body?: (i: number) => unknown;
 }
 
-/** One autocannon run: 10 connections for 10 s, at a fixed overall rate when given. */
+/**
+ * One autocannon run: 10 connections for 10 s, at a fixed overall rate when given, after a 2 s
+ * run that is not measured (a running server has compiled its hot code; a cold one has not).
+ */
 async function load({ path, method = 'GET', rate, body }: Load, base: string) {
   let i = 0;
-  const result = await autocannon({
+  const run = (duration: number) => autocannon({
     url: `${base}${path}`,
     connections: 10,
-    duration: 10,
+    duration,
     ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
@@ -135,6 +138,8 @@ async function load({ path, method = 'GET', rate, body }: Load, base: string) {
       },
     ],
   });
+  await run(2);
+  const result = await run(10);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
   );
