@@ -51,7 +51,9 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  build: { format: 'directory' },
+  // The stylesheet (about 4 KiB gzipped) goes inside each page: one round trip less before the
+  // first paint on a slow phone network, which costs far more than the bytes.
+  build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   // The site is served by the same process that serves /api (see functions/node-server.ts).
   server: { port: 4321 },

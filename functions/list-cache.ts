@@ -47,7 +47,7 @@ export function listCache(ttlMs: number, now: () => number) {
     entry.gzipped ??= new Response(new Blob([entry.body]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
     const headers = new Headers(entry.headers);
     headers.set('content-encoding', 'gzip');
-    headers.append('vary', 'accept-encoding');
+    headers.append('Vary', 'Accept-Encoding');
     c.res = new Response(await entry.gzipped, { headers });
   };
   return { middleware, clear: () => entries.clear() };
