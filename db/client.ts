@@ -45,7 +45,7 @@ const BUSY_WAIT_MS = 5000;
  * A connection that met BUSY must not be used again: libsql then leaves its later writes in a
  * transaction that never commits (acknowledged, invisible to others, holding the lock, lost on a
  * restart; the faults test caught this). So every BUSY reopens the pool's connections, and a call
- * whose borrowed connection that closed before it ran (CLIENT_CLOSED) is simply run again.
+ * whose connection that reopening closed before it ran (CLIENT_CLOSED) is simply run again.
  */
 function waitWhenBusy(client: Client): Client {
   let reopened = 0;
