@@ -34,7 +34,11 @@ export function listCache(ttlMs: number, now: () => number) {
     if (!entry || now() - entry.at >= ttlMs) {
       await next();
       if (c.res.status !== 200) return;
-      entry = { at: now(), body: await c.res.arrayBuffer(), headers: new Headers(c.res.headers) };
+      const body = await c.res.arrayBuffer();
+      const headers = new Headers(c.res.headers);
+      // With its length known, a host's compress middleware leaves a small answer as it is.
+      headers.set('content-length', String(body.byteLength));
+      entry = { at: now(), body, headers };
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(c.req.url, entry);
     }
@@ -45,10 +49,12 @@ export function listCache(ttlMs: number, now: () => number) {
     }
     // Compressed once here rather than on every answer by the host's compress middleware.
     entry.gzipped ??= new Response(new Blob([entry.body]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    const gzipped = await entry.gzipped;
     const headers = new Headers(entry.headers);
     headers.set('content-encoding', 'gzip');
+    headers.set('content-length', String(gzipped.byteLength));
     headers.append('Vary', 'Accept-Encoding');
-    c.res = new Response(await entry.gzipped, { headers });
+    c.res = new Response(gzipped, { headers });
   };
   return { middleware, clear: () => entries.clear() };
 }

@@ -3,13 +3,15 @@
  * the current build and the real embedded server over a temp database with 10,000 rows per board.
  *   - Lighthouse 13, mobile preset, simulated throttling, Debian chromium: every built route in
  *     English and Arabic: performance score, LCP, TBT, CLS, bytes;
- *   - API load with autocannon on loopback: list reads at a fixed 500 req/s and flat out, posts;
+ *   - API load on loopback: list reads paced evenly at 500 req/s, then flat out and posts with
+ *     autocannon;
  *   - live fan-out: 1,000 partysocket clients in one room, from a post's response to the message
  *     reaching the last of them.
  * Prints a table per part and writes bench/results.json.
  * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -114,21 +116,19 @@ async function runLighthouse(base: string) {
 interface Load {
   path: string;
   method?: 'GET' | 'POST';
-  rate?: number;
   body?: (i: number) => unknown;
 }
 
 /**
- * One autocannon run: 10 connections for 10 s, at a fixed overall rate when given, after a 2 s
+ * One autocannon run, as fast as the server answers: 10 connections for 10 s, after a 2 s
  * run that is not measured (a running server has compiled its hot code; a cold one has not).
  */
-async function load({ path, method = 'GET', rate, body }: Load, base: string) {
+async function load({ path, method = 'GET', body }: Load, base: string) {
   let i = 0;
   const run = (duration: number) => autocannon({
     url: `${base}${path}`,
     connections: 10,
     duration,
-    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method,
@@ -144,7 +144,7 @@ async function load({ path, method = 'GET', rate, body }: Load, base: string) {
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
   );
   return {
-    request: `${method} ${path}${rate ? ` @${rate}/s` : ''}`,
+    request: `${method} ${path}`,
     reqPerSec: round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -154,10 +154,55 @@ async function load({ path, method = 'GET', rate, body }: Load, base: string) {
   };
 }
 
+/**
+ * Reads at an even `rate` for 10 s (after 2 s not measured), as many phones acting on their own
+ * would send them: request i leaves at i/rate s whatever happened before it (open loop), over up to
+ * 50 kept-alive connections, and its latency counts from when it was due, so a server that stalls
+ * cannot hide the queue behind it. (autocannon's fixed rate is not even: each connection sends its
+ * whole second's share back to back at the start of every second, then idles.)
+ */
+async function paced(path: string, rate: number, base: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const once = (due: number) =>
+    new Promise<{ ms: number; status: number }>((resolve) => {
+      const request = http.get(`${base}${path}`, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        response.resume().on('end', () => resolve({ ms: performance.now() - due, status: response.statusCode ?? 0 }));
+      });
+      request.on('error', () => resolve({ ms: performance.now() - due, status: 0 }));
+    });
+  const run = async (seconds: number) => {
+    const start = performance.now();
+    const answers = [];
+    for (let i = 0; i < rate * seconds; i++) {
+      const due = start + (i * 1000) / rate;
+      const early = due - performance.now();
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+      // (A timer may fire a little early: then the request leaves, and counts, from now.)
+      answers.push(once(Math.max(due, performance.now())));
+    }
+    return Promise.all(answers);
+  };
+  await run(2);
+  const answers = await run(10);
+  agent.destroy();
+  const latencies = answers.map((answer) => answer.ms);
+  const statuses: Record<string, number> = {};
+  for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  return {
+    request: `GET ${path} @${rate}/s`,
+    reqPerSec: round(answers.length / 10),
+    p50Ms: round(percentile(latencies, 0.5), 1),
+    p99Ms: round(percentile(latencies, 0.99), 1),
+    maxMs: round(Math.max(...latencies), 1),
+    statuses: JSON.stringify(statuses),
+    errors: statuses[0] ?? 0,
+  };
+}
+
 async function runApi(base: string) {
   const lists = ['/api/lost-found', '/api/alerts', '/api/jobs', '/api/resources', '/api/assistance-requests', '/api/surplus-offers', '/api/drops/next', '/api/pulse'];
   const rows = [];
-  for (const path of lists) rows.push(await load({ path, rate: TARGETS.readRate }, base));
+  for (const path of lists) rows.push(await paced(path, TARGETS.readRate, base));
   for (const path of lists.slice(0, 4)) rows.push(await load({ path }, base));
   // Lost-and-found posts have no rate limit: every post is a real write and a live event.
   rows.push(await load({ path: '/api/lost-found', method: 'POST', body: (i) => ({ name: `Load ${i}`, lastSeenCity: 'Fresno' }) }, base));
