@@ -178,7 +178,7 @@ async function paced(path: string, rate: number, base: string) {
       const early = due - performance.now();
       if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       // (A timer may fire a little early: then the request leaves, and counts, from now.)
-      answers.push(once(Math.max(due, performance.now())));
+      answers.push(once(Math.min(due, performance.now())));
     }
     return Promise.all(answers);
   };
