@@ -88,15 +88,15 @@ describe('signing in', () => {
     expect((await request('POST', '/api/admin/session', { body: { name: 'Maria', secret } })).status).toBe(200);
   });
 
-  it('limits failed attempts per admin name, whatever the address', async () => {
-    for (let attempt = 0; attempt < 20; attempt++) {
+  it('lets no stranger lock a moderator out: failed guesses at a name from many addresses cost its admin nothing', async () => {
+    for (let attempt = 0; attempt < 50; attempt++) {
       api.client.address = `198.51.100.${attempt}`;
       expect((await request('POST', '/api/admin/session', { body: { name: 'maria', secret: 'wrong' } })).status).toBe(401);
     }
     api.client.address = '192.0.2.200';
-    expect((await request('POST', '/api/admin/session', { body: { name: 'Maria', secret } })).status).toBe(429);
-    api.clock.now += HOUR + 1;
     expect((await request('POST', '/api/admin/session', { body: { name: 'Maria', secret } })).status).toBe(200);
+    // Nothing about the failed guesses is kept but the per-address rate records.
+    expect(await api.count('rate_events')).toBe(51);
   });
 
   it('signs out: the session is deleted and the cookie no longer works', async () => {
