@@ -26,7 +26,7 @@ afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** Every id and name stored, and SQLite's own integrity verdict, read with the server stopped or running. */
+/** Every post name stored, and SQLite’s own integrity verdict, read beside the server or after it stopped. */
 async function readBack(folder: string) {
   const database = createClient({ url: `file:${join(folder, 'app.db')}` });
   try {
