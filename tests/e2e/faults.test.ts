@@ -26,13 +26,13 @@ afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** Every post name stored, and SQLite’s own integrity verdict, read beside the server or after it stopped. */
+/** The ids and names of every post stored, and SQLite's own integrity verdict, read beside the server or after it stopped. */
 async function readBack(folder: string) {
   const database = createClient({ url: `file:${join(folder, 'app.db')}` });
   try {
-    const names = (await database.execute('select name from lost_found_posts')).rows.map((row) => String(row.name));
+    const rows = (await database.execute('select id, name from lost_found_posts')).rows;
     const integrity = String((await database.execute('pragma integrity_check')).rows[0]![0]);
-    return { names, integrity };
+    return { ids: rows.map((row) => String(row.id)), names: rows.map((row) => String(row.name)), integrity };
   } finally {
     database.close();
   }
@@ -63,10 +63,8 @@ it('a kill -9 in the middle of a write load loses no write that was acknowledged
   await Promise.all(writers);
 
   server = await startServer(folder, { sample: false, port: Number(new URL(base).port) });
-  const database = createClient({ url: `file:${join(folder, 'app.db')}` });
-  const stored = new Set((await database.execute('select id from lost_found_posts')).rows.map((row) => String(row.id)));
-  const integrity = (await database.execute('pragma integrity_check')).rows[0]![0];
-  database.close();
+  const { ids, integrity } = await readBack(folder);
+  const stored = new Set(ids);
   expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   expect(stored.size).toBeLessThanOrEqual(sent);
   expect(integrity).toBe('ok');

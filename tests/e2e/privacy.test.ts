@@ -2,8 +2,9 @@
  * No address and no user agent is kept anywhere: posts through every write endpoint
  * (tests/write-endpoints.ts, the admin desk's included) and both uploads, with forwarding headers
  * naming a marker address and a marker user agent, on the real Node server; then the whole
- * database file, the media folder and everything the server printed are searched for both. The same through the API app with the
- * marker as the client address the rate limits see (the Cloudflare host's CF-Connecting-IP).
+ * database file, the media folder and everything the server printed are searched for both. The
+ * same through the API app with the marker as the client address the rate limits see (the
+ * Cloudflare host's CF-Connecting-IP).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
