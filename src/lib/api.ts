@@ -7,10 +7,19 @@ export class ApiError extends Error {
   }
 }
 
-let offlineFailureAt = 0;
+/** Why the last call failed, when the cause is not the person's input; the toast says so. */
+export type FailureCause = 'offline' | 'server-busy';
+let lastFailure: { at: number; cause: FailureCause } | undefined;
+const failed = (cause: FailureCause) => (lastFailure = { at: Date.now(), cause });
 
-/** Whether a call failed in the last second because the device is offline (the toast says so). */
-export const failedOfflineJustNow = () => Date.now() - offlineFailureAt < 1000 && !navigator.onLine;
+/**
+ * Whether a call failed in the last second through no fault of what was typed: the device is
+ * offline, or the server could not save it (its database busy, its disk full: 503 busy, 507).
+ */
+export function failureJustNow(): FailureCause | null {
+  if (!lastFailure || Date.now() - lastFailure.at >= 1000) return null;
+  return lastFailure.cause === 'offline' && navigator.onLine ? null : lastFailure.cause;
+}
 
 /** Calls our own API (cookies included) and parses the JSON answer. */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -22,12 +31,13 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
       headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch (error) {
-    if (!navigator.onLine) offlineFailureAt = Date.now();
+    if (!navigator.onLine) failed('offline');
     throw error;
   }
-  if (response.status === 503 && !navigator.onLine) offlineFailureAt = Date.now();
   if (!response.ok) {
     const text = await response.text().catch(() => '');
+    if (response.status === 503 && !navigator.onLine) failed('offline');
+    else if ([503, 507].includes(response.status) && /"code":"(busy|storage_full)"/.test(text)) failed('server-busy');
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
   }
   // 204: done, nothing to read (a deletion).

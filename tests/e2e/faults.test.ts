@@ -11,7 +11,9 @@ import { createClient } from '@libsql/client';
 import Sqlite from 'libsql';
 import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import ar from '../../src/i18n/ar.json';
 import { phonePhoto } from '../photo-fixture.ts';
+import { launchChromium, PHONE, toast } from './chromium.ts';
 import { startServer } from './start-server.ts';
 
 let folder: string;
@@ -127,6 +129,27 @@ it('a database locked by another process: a write waits for it, then answers 503
   expect(names.sort()).toEqual(['After the lock', 'Before the lock', 'Waited for the lock']);
   expect(integrity).toBe('ok');
   expect(server.log()).toContain('Database busy on POST /api/lost-found');
+});
+
+it('a person posting while the database stays locked is told the server could not save it, and keeps what they typed', async () => {
+  folder = mkdtempSync(join(tmpdir(), 'fhr-locked-page-'));
+  server = await startServer(folder, { sample: false });
+  const browser = await launchChromium();
+  const other = new Sqlite(join(folder, 'app.db'), { timeout: 5000 });
+  try {
+    const page = await (await browser.newContext({ ...PHONE, baseURL: server.url })).newPage();
+    await page.goto('/ar/lost-found');
+    await page.waitForSelector('astro-island:not([ssr])');
+    await page.fill('form [name="name"]', 'روزا هيرنانديز');
+    other.exec('BEGIN IMMEDIATE');
+    await page.click('form button[type="submit"]');
+    await expect.poll(() => toast(page).textContent(), { timeout: 10_000 }).toContain(ar['toast.serverBusy']);
+    expect(await page.inputValue('form [name="name"]')).toBe('روزا هيرنانديز');
+  } finally {
+    other.exec('ROLLBACK');
+    other.close();
+    await browser.close();
+  }
 });
 
 it('a full disk: writes answer 507 storage_full and leave nothing half-saved; writing resumes once there is room', async (context) => {
