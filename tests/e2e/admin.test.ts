@@ -1,37 +1,23 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import en from '../../src/i18n/en.json';
 import { californiaToday } from '../../functions/routes/directory.ts';
 import type { Dashboard } from '../../src/contract/index.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { connected, toast, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
 const admin = inject('admin');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string, context?: BrowserContext): Promise<Page> {
-  const page = await (context ?? (await browser.newContext(phone))).newPage();
-  // Cancel and Remove ask first; the tests say yes.
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(path);
-  await page.waitForSelector('astro-island:not([ssr])');
-  return page;
-}
-const toast = (page: Page) => page.locator('toast-region .toast');
+const phone = usePhone();
+const { baseURL } = phone;
+// Cancel and Remove ask first; the tests say yes.
+const sayYes = (page: Page) => page.on('dialog', (dialog) => void dialog.accept());
+const open = (path: string, context?: BrowserContext) => phone.open(path, { context, before: sayYes });
 /** The toast's title and description, without its close button. */
-const toastText = async (page: Page) => (await page.locator('toast-region .toast :is(.toast-title, .toast-description)').allTextContents()).join(' | ');
-const connected = (page: Page) => page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+const toastText = async (page: Page) => (await toast(page).locator(':is(.toast-title, .toast-description)').allTextContents()).join(' | ');
 
 /** A browser signed in on /admin through the sign-in form. */
 async function signIn(): Promise<BrowserContext> {
-  const context = await browser.newContext(phone);
+  const context = await phone.context();
   const page = await open('/admin', context);
   await page.fill('input[name="username"]', admin.name);
   await page.fill('input[name="password"]', admin.secret);
@@ -42,17 +28,12 @@ async function signIn(): Promise<BrowserContext> {
 }
 
 /** Opens an admin page already signed in, once its list has loaded. */
-async function desk(context: BrowserContext, path: string): Promise<Page> {
-  const page = await open(path, context);
-  await page.waitForSelector('.admin-list[aria-busy="false"]');
-  return page;
-}
+const desk = (context: BrowserContext, path: string) => phone.open(path, { context, before: sayYes, ready: '.admin-list[aria-busy="false"]' });
 
 describe('protection', () => {
   it('shows no sign-in anywhere on the public pages', async () => {
     for (const path of ['/', '/lost-found', '/jobs', '/es/resources']) {
-      const page = await (await browser.newContext(phone)).newPage();
-      await page.goto(path);
+      const page = await phone.open(path);
       expect(await page.locator('input[type="password"]').count(), path).toBe(0);
       expect(await page.locator('main').textContent(), path).not.toContain(en['admin.signIn']);
       await page.context().close();

@@ -1,30 +1,16 @@
 import exifr from 'exifr';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import es from '../../src/i18n/es.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { connected, toast, usePhone } from './chromium.ts';
 
-const phone = { ...PHONE, baseURL: inject('baseURL') };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(path);
-  await page.waitForSelector('astro-island:not([ssr])');
-  return page;
-}
-const toast = (page: Page) => page.locator('toast-region .toast');
+const { context: newContext, open } = usePhone();
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
 
 it('an enforcement report with a photo: stripped, listed unverified, confirmed elsewhere, heard live', async () => {
   const watcher = await open('/es/alerts-live');
-  await watcher.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+  await connected(watcher);
   // The hero counts the pages really listening, this one among them.
   await expect.poll(() => watcher.locator('.live-hero').textContent()).toMatch(/ [1-9]\d* /);
 
@@ -89,7 +75,7 @@ it('the inline alert form: validation toast, success resets to Community Notice 
 });
 
 it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
-  const context = await browser.newContext(phone);
+  const context = await newContext();
   // This device was asked on an earlier visit already, so only the button asks now.
   await context.addInitScript(() => localStorage.setItem('notificationsAsked', '1'));
   const page = await context.newPage();
@@ -139,10 +125,7 @@ it('/submit-alert: details required, every type, time defaults to now, back link
 });
 
 it('share location sends only a position rounded on the phone, never the exact one', async () => {
-  const context = await browser.newContext({ ...phone, geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
-  const page = await context.newPage();
-  await page.goto('/ice-reports');
-  await page.waitForSelector('astro-island:not([ssr])');
+  const page = await open('/ice-reports', { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
@@ -157,5 +140,5 @@ it('share location sends only a position rounded on the phone, never the exact o
   await expect.poll(() => sent.length).toBe(1);
   expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
   expect(sent[0]).not.toContain('36.781234');
-  await context.close();
+  await page.context().close();
 });

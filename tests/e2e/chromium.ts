@@ -1,5 +1,15 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+/**
+ * The one helper of the end-to-end tests: Chromium, the phone it plays, pages opened once they
+ * work, the live room, the API, and servers of a test's own. Every e2e file takes what it needs
+ * from here rather than setting up its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { startServer } from './start-server.ts';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export function launchChromium(): Promise<Browser> {
@@ -21,10 +31,23 @@ export function launchChromium(): Promise<Browser> {
 /** About a cheap Android phone's screen. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
+/** How `open` opens a page, besides the phone's own options. */
+export interface OpenOptions extends BrowserContextOptions {
+  /** Opens the page in this context instead of a fresh phone. */
+  context?: BrowserContext;
+  /** Runs on the new page before it loads (listeners, routes, init scripts). */
+  before?: (page: Page) => unknown;
+  /** When the load counts as done; `networkidle` for pages whose first requests the test reads. */
+  waitUntil?: 'load' | 'networkidle';
+  /** A selector to wait for once the islands hydrated: a list loaded, a custom element ready. */
+  ready?: string;
+}
+
 /**
  * One Chromium for a test file (launched before its tests, closed after them) and phones on the
  * e2e server: `context()` makes a fresh phone (the caller closes it), `open(path)` opens a page on
- * a fresh phone once the page's first island has hydrated (pages without islands: once loaded).
+ * a fresh phone once the page's first island has hydrated (pages without islands: once loaded),
+ * `visit(path)` the same with the scripts it loaded.
  */
 export function usePhone(defaults: BrowserContextOptions = {}) {
   const baseURL = inject('baseURL');
@@ -36,14 +59,29 @@ export function usePhone(defaults: BrowserContextOptions = {}) {
 
   const context = (options: BrowserContextOptions = {}): Promise<BrowserContext> => browser!.newContext({ ...PHONE, baseURL, ...defaults, ...options });
 
-  async function open(path: string, options?: BrowserContextOptions): Promise<Page> {
-    const page = await (await context(options)).newPage();
-    await page.goto(path);
+  async function load(path: string, { context: given, before, waitUntil, ready, ...options }: OpenOptions = {}) {
+    const page = await (given ?? (await context(options))).newPage();
+    await before?.(page);
+    const response = await page.goto(path, { waitUntil });
     await hydrated(page);
-    return page;
+    if (ready) await page.waitForSelector(ready);
+    return { page, response };
   }
 
-  return { baseURL, context, open };
+  const open = async (path: string, options?: OpenOptions): Promise<Page> => (await load(path, options)).page;
+
+  /** `open`, once the network is idle, with the page's answer and the scripts it loaded (the caller closes `context`). */
+  async function visit(path: string, options: OpenOptions = {}) {
+    let scripts: Promise<string>[] = [];
+    const before = async (page: Page) => {
+      await options.before?.(page);
+      scripts = loadedScripts(page);
+    };
+    const { page, response } = await load(path, { waitUntil: 'networkidle', ...options, before });
+    return { context: page.context(), page, response: response!, scripts };
+  }
+
+  return { baseURL, context, open, visit };
 }
 
 /**
@@ -55,5 +93,74 @@ export async function hydrated(page: Page): Promise<void> {
   if (await page.locator(eager).count()) await page.locator(`${eager}:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+/**
+ * Gives every island its chance to hydrate, each scrolled into view first (a `client:visible` one
+ * waits to be seen); one inside something closed never becomes visible, so it may stay unhydrated.
+ */
+export async function everyIslandTried(page: Page): Promise<void> {
+  for (const island of await page.locator('astro-island').all()) {
+    await island.scrollIntoViewIfNeeded().catch(() => undefined);
+    await expect.poll(() => island.getAttribute('ssr'), { timeout: 3000 }).toBeNull().catch(() => undefined);
+  }
+}
+
+/** Waits until the page listens to the live room. */
+export const connected = (page: Page) => page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+
 /** The toast on screen. */
 export const toast = (page: Page) => page.locator('toast-region .toast');
+
+/** The text of every script the page loads from now on. */
+export function loadedScripts(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  return scripts;
+}
+
+/** A JSON request's options. */
+export const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Posts JSON to the e2e server, or to the server at `base`. */
+export const post = (path: string, body: unknown, base = inject('baseURL')) => fetch(`${base}${path}`, json(body));
+
+/** A fresh folder of the test's own, removed when the test finishes. */
+export function ownFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/**
+ * Mounts a real small disk (tmpfs of `size`, such as "24m") over `folder`, unmounted when the test
+ * finishes; answers why it could not (it needs root), or nothing.
+ */
+export function smallDisk(folder: string, size: string): string | undefined {
+  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', folder], { encoding: 'utf8' });
+  if (mount.status !== 0) return mount.stderr.trim();
+  // Lazily: the stopped server's files may take a moment to be let go.
+  onTestFinished(() => void spawnSync('umount', ['--lazy', folder]));
+}
+
+/**
+ * A real server of the test's own over `folder` (a fresh one unless given), for what the shared
+ * server must not see: an empty database (the default), a restart, a crash, a locked or full disk.
+ * Stopped when the test finishes; `restart()` starts it again over the same folder and port.
+ */
+export async function ownServer({ sample = false, folder = ownFolder() } = {}) {
+  let server = await startServer(folder, { sample });
+  const port = Number(new URL(server.url).port);
+  onTestFinished(() => server.stop());
+  return {
+    folder,
+    url: server.url,
+    /** What the server wrote so far (since its last start). */
+    log: () => server.log(),
+    stop: () => server.stop(),
+    crash: () => server.crash(),
+    async restart() {
+      server = await startServer(folder, { sample, port });
+    },
+  };
+}

@@ -1,31 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import { formatDate } from '../../src/lib/format.ts';
-import { launchChromium, PHONE } from './chromium.ts';
-import { startServer } from './start-server.ts';
+import { ownServer, toast, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
+const phone = usePhone();
 /** Opens a page once its form works: the /drops island hydrated, the /sos element defined. */
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(path);
-  await page.waitForSelector(path.endsWith('/sos') ? 'sos-form[data-ready]' : 'astro-island:not([ssr])');
-  return page;
-}
-const toast = (page: Page) => page.locator('toast-region .toast');
+const open = (path: string) => phone.open(path, path.endsWith('/sos') ? { ready: 'sos-form[data-ready]' } : {});
 
 /** Every POST the page sends to our API, from now on. */
 function watchPosts(page: Page): Request[] {
@@ -48,11 +30,7 @@ function nextSaturday(): string {
 }
 
 describe('/drops', () => {
-  async function openDrops(path = '/drops') {
-    const page = await open(path);
-    await page.waitForSelector('.drops-next[aria-busy="false"]');
-    return page;
-  }
+  const openDrops = (path = '/drops') => phone.open(path, { ready: '.drops-next[aria-busy="false"]' });
   const card = (page: Page) => page.locator('.drops-next');
   const volunteerButton = (page: Page) => card(page).getByRole('button', { name: 'Volunteer' });
   const field = (page: Page, name: string) => page.locator(`.drops-volunteer [name="${name}"]`);
@@ -139,27 +117,21 @@ describe('/drops', () => {
 
   it('with no drop scheduled: the fixed fallback and directions, nothing to sign up for', async () => {
     // A second real server over an empty database: the API answers null.
-    const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-nodrop-'));
-    const server = await startServer(folder, { sample: false });
-    try {
-      const page = await openDrops(`${server.url}/drops`);
-      expect(await (await page.request.get(`${server.url}/api/drops/next`)).json()).toBeNull();
-      const text = await card(page).textContent();
-      for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat'] as const) expect(text).toContain(en[key]);
-      expect(en['drops.fallbackDate']).toBe('Saturday Dec 21st');
-      const directions = card(page).getByRole('link', { name: 'Get Directions' });
-      expect(await directions.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=park%20Phoenix');
-      expect(await directions.getAttribute('target')).toBe('_blank');
-      expect(await card(page).getByRole('button').count()).toBe(0);
-      expect(await card(page).locator('.badge', { hasText: 'Sample' }).count()).toBe(0);
-      expect(await page.locator('.drops-count').count()).toBe(0);
-      expect(await page.locator('.drops-items li').count()).toBe(4);
-      expect(await page.locator('.drops-info li').count()).toBe(4);
-      await page.context().close();
-    } finally {
-      await server.stop();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const server = await ownServer();
+    const page = await openDrops(`${server.url}/drops`);
+    expect(await (await page.request.get(`${server.url}/api/drops/next`)).json()).toBeNull();
+    const text = await card(page).textContent();
+    for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat'] as const) expect(text).toContain(en[key]);
+    expect(en['drops.fallbackDate']).toBe('Saturday Dec 21st');
+    const directions = card(page).getByRole('link', { name: 'Get Directions' });
+    expect(await directions.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=park%20Phoenix');
+    expect(await directions.getAttribute('target')).toBe('_blank');
+    expect(await card(page).getByRole('button').count()).toBe(0);
+    expect(await card(page).locator('.badge', { hasText: 'Sample' }).count()).toBe(0);
+    expect(await page.locator('.drops-count').count()).toBe(0);
+    expect(await page.locator('.drops-items li').count()).toBe(4);
+    expect(await page.locator('.drops-info li').count()).toBe(4);
+    await page.context().close();
   });
 
   it('in Spanish: the Spanish page, the date in Spanish, the same nav', async () => {

@@ -3,30 +3,17 @@
  * storm of sockets that connect and drop, a database locked by another process and a full disk.
  * Each test runs its own server over its own folder.
  */
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import Sqlite from 'libsql';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import WebSocket from 'ws';
 import ar from '../../src/i18n/ar.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { launchChromium, PHONE, toast } from './chromium.ts';
-import { startServer } from './start-server.ts';
+import { ownFolder, ownServer, post as postJson, smallDisk, toast, usePhone } from './chromium.ts';
 
-let folder: string;
-let mounted = false;
-let server: Awaited<ReturnType<typeof startServer>> | undefined;
-afterEach(async () => {
-  await server?.stop();
-  server = undefined;
-  // Lazily: the stopped server's files may take a moment to be let go.
-  if (mounted) spawnSync('umount', ['--lazy', folder]);
-  mounted = false;
-  rmSync(folder, { recursive: true, force: true });
-});
+const phone = usePhone();
 
 /** The ids and names of every post stored, and SQLite's own integrity verdict, read beside the server or after it stopped. */
 async function readBack(folder: string) {
@@ -40,12 +27,10 @@ async function readBack(folder: string) {
   }
 }
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const post = (base: string, name: string) => fetch(`${base}/api/lost-found`, json({ name, lastSeenCity: 'Fresno' }));
+const post = (base: string, name: string) => postJson('/api/lost-found', { name, lastSeenCity: 'Fresno' }, base);
 
 it('a kill -9 in the middle of a write load loses no write that was acknowledged', async () => {
-  folder = mkdtempSync(join(tmpdir(), 'fhr-crash-'));
-  server = await startServer(folder, { sample: false });
+  const server = await ownServer();
   const base = server.url;
   const acknowledged: string[] = [];
   let sent = 0;
@@ -64,8 +49,8 @@ it('a kill -9 in the middle of a write load loses no write that was acknowledged
   await server.crash();
   await Promise.all(writers);
 
-  server = await startServer(folder, { sample: false, port: Number(new URL(base).port) });
-  const { ids, integrity } = await readBack(folder);
+  await server.restart();
+  const { ids, integrity } = await readBack(server.folder);
   const stored = new Set(ids);
   expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   expect(stored.size).toBeLessThanOrEqual(sent);
@@ -75,8 +60,7 @@ it('a kill -9 in the middle of a write load loses no write that was acknowledged
 });
 
 it('the live room keeps delivering after a storm of sockets that connect and drop', async () => {
-  folder = mkdtempSync(join(tmpdir(), 'fhr-storm-'));
-  server = await startServer(folder, { sample: false });
+  const server = await ownServer();
   const room = `${server.url.replace(/^http/, 'ws')}/parties/live-room/main`;
   for (let round = 0; round < 5; round++) {
     const sockets = Array.from({ length: 100 }, () => new WebSocket(room));
@@ -93,12 +77,11 @@ it('the live room keeps delivering after a storm of sockets that connect and dro
 });
 
 it('a database locked by another process: a write waits for it, then answers 503 busy; reads go on; nothing is corrupted', async () => {
-  folder = mkdtempSync(join(tmpdir(), 'fhr-locked-'));
-  server = await startServer(folder, { sample: false });
+  const server = await ownServer();
   const base = server.url;
   expect((await post(base, 'Before the lock')).status).toBe(201);
   // Another process (a backup, a migration, admin:create) takes the write lock.
-  const other = new Sqlite(join(folder, 'app.db'), { timeout: 5000 });
+  const other = new Sqlite(join(server.folder, 'app.db'), { timeout: 5000 });
   other.exec('BEGIN IMMEDIATE');
   const waited = post(base, 'Waited for the lock');
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -125,21 +108,17 @@ it('a database locked by another process: a write waits for it, then answers 503
   other.close();
 
   expect((await post(base, 'After the lock')).status).toBe(201);
-  const { names, integrity } = await readBack(folder);
+  const { names, integrity } = await readBack(server.folder);
   expect(names.sort()).toEqual(['After the lock', 'Before the lock', 'Waited for the lock']);
   expect(integrity).toBe('ok');
   expect(server.log()).toContain('Database busy on POST /api/lost-found');
 });
 
 it('a person posting while the database stays locked is told the server could not save it, and keeps what they typed', async () => {
-  folder = mkdtempSync(join(tmpdir(), 'fhr-locked-page-'));
-  server = await startServer(folder, { sample: false });
-  const browser = await launchChromium();
-  const other = new Sqlite(join(folder, 'app.db'), { timeout: 5000 });
+  const server = await ownServer();
+  const other = new Sqlite(join(server.folder, 'app.db'), { timeout: 5000 });
   try {
-    const page = await (await browser.newContext({ ...PHONE, baseURL: server.url })).newPage();
-    await page.goto('/ar/lost-found');
-    await page.waitForSelector('astro-island:not([ssr])');
+    const page = await phone.open('/ar/lost-found', { baseURL: server.url });
     await page.fill('form [name="name"]', 'روزا هيرنانديز');
     other.exec('BEGIN IMMEDIATE');
     await page.click('form button[type="submit"]');
@@ -148,21 +127,19 @@ it('a person posting while the database stays locked is told the server could no
   } finally {
     other.exec('ROLLBACK');
     other.close();
-    await browser.close();
   }
 });
 
 it('a full disk: writes answer 507 storage_full and leave nothing half-saved; writing resumes once there is room', async (context) => {
-  folder = mkdtempSync(join(tmpdir(), 'fhr-full-'));
+  const folder = ownFolder();
   // A real small disk: a 24 MB tmpfs over the server's folder (database and media).
-  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', folder], { encoding: 'utf8' });
-  if (mount.status !== 0) return context.skip(`cannot mount a small disk here (needs root): ${mount.stderr.trim()}`);
-  mounted = true;
-  server = await startServer(folder, { sample: false });
+  const refused = smallDisk(folder, '24m');
+  if (refused !== undefined) return context.skip(`cannot mount a small disk here (needs root): ${refused}`);
+  const server = await ownServer({ folder });
   const base = server.url;
   expect((await post(base, 'Before the disk filled')).status).toBe(201);
   // An upload address asked for while there was room; its photo arrives after the disk filled.
-  const { uploadURL } = (await (await fetch(`${base}/api/upload`, json({ type: 'alert-photos' }))).json()) as { uploadURL: string };
+  const { uploadURL } = (await (await postJson('/api/upload', { type: 'alert-photos' }, base)).json()) as { uploadURL: string };
   const photo = new Uint8Array(await phonePhoto(400, 300));
 
   const ballast = join(folder, 'ballast');
@@ -203,7 +180,6 @@ it('a full disk: writes answer 507 storage_full and leave nothing half-saved; wr
   expect((await fetch(`${base}${uploadURL}`, { method: 'PUT', body: photo })).status).toBe(201);
   const log = server.log();
   await server.stop();
-  server = undefined;
   const { names, integrity } = await readBack(folder);
   expect(integrity).toBe('ok');
   expect(acknowledged.filter((name) => !names.includes(name))).toEqual([]);

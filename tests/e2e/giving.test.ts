@@ -3,38 +3,19 @@
  * /share (WhatsApp, SMS, email, clipboard and the device share sheet) and /emergency (the
  * hotline directory, numbers kept left to right in Arabic). Plain prebuilt pages: no React.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, PHONE } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { toast, usePhone } from './chromium.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ar from '../../src/i18n/ar.json' with { type: 'json' };
 
-const baseURL = inject('baseURL');
+const { baseURL, visit } = usePhone();
 const origin = new URL(baseURL).origin;
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
 /** A fresh phone context and page (closed by the caller through `context.close()`). */
-async function open(path: string, setup?: (context: BrowserContext) => Promise<unknown>): Promise<{ context: BrowserContext; page: Page; scripts: Promise<string>[] }> {
-  const context = await browser.newContext(phone);
-  await setup?.(context);
-  const page = await context.newPage();
-  const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
-  });
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return { context, page, scripts };
-}
+const open = (path: string, setup?: (context: BrowserContext) => Promise<unknown>) => visit(path, { before: (page) => setup?.(page.context()) });
 
 /** Text without the invisible direction marks Intl and the page put around numbers. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\u061c]/g, '').replace(/\s+/g, ' ').trim();
-const toast = (page: Page) => page.locator('toast-region .toast');
 
 async function expectNoReact(page: Page, scripts: Promise<string>[]) {
   expect(await page.locator('astro-island').count()).toBe(0);

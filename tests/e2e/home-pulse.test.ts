@@ -3,36 +3,16 @@
  * URGENT badges, updating live; the home page's links, donate buttons and fixed figures. Both
  * pages ship no React of their own.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium, PHONE } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { connected, post, usePhone } from './chromium.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ar from '../../src/i18n/ar.json' with { type: 'json' };
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
+const { visit } = usePhone();
 /** A fresh phone context on `path`, with the scripts the page loaded (closed through `context.close()`). */
-async function open(path: string, setup?: (context: BrowserContext, page: Page) => Promise<unknown>, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ ...phone, ...options });
-  const page = await context.newPage();
-  await setup?.(context, page);
-  const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
-  });
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return { context, page, scripts };
-}
-
-const post = (path: string, body: unknown) =>
-  fetch(`${baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const open = (path: string, setup?: (context: BrowserContext, page: Page) => Promise<unknown>, options: BrowserContextOptions = {}) =>
+  visit(path, { ...options, before: (page) => setup?.(page.context(), page) });
 
 const items = (page: Page) => page.locator('pulse-feed .feed-item');
 const onlyPulse = (url: URL) => url.pathname === '/api/pulse';
@@ -96,7 +76,7 @@ describe('/pulse', () => {
   it('shows a new missing-person post at the top without a reload', async () => {
     const { context, page } = await open('/pulse');
     await page.waitForSelector('pulse-feed .feed-item');
-    await page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+    await connected(page);
     const name = `Pulse Live ${Date.now()}`;
     expect((await post('/api/lost-found', { name, lastSeenCity: 'Modesto' })).status).toBe(201);
     await expect.poll(() => items(page).first().textContent(), { timeout: 5000 }).toContain(name);

@@ -1,33 +1,13 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
-import { launchChromium, PHONE } from './chromium.ts';
+import { toast, usePhone } from './chromium.ts';
 
-const phone = { ...PHONE, baseURL: inject('baseURL') };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(path);
-  await page.waitForSelector('astro-island:not([ssr])');
-  return page;
-}
-
+const { open } = usePhone();
 /** /jobs once its list has arrived. */
-async function openBoard(path = '/jobs'): Promise<Page> {
-  const page = await open(path);
-  await page.waitForSelector('.jobs-list[aria-busy="false"]');
-  return page;
-}
-
-const toast = (page: Page) => page.locator('toast-region .toast');
+const openBoard = (path = '/jobs') => open(path, { ready: '.jobs-list[aria-busy="false"]' });
 const boardCard = (page: Page, title: string) => page.locator('.jobs-list li.jobs-card', { hasText: title });
 const savedCard = (page: Page, title: string) => page.locator('.jobs-saved li.jobs-card', { hasText: title });
 const field = (page: Page, name: string) => page.locator(`form [name="${name}"]`);

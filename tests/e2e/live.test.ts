@@ -1,34 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import es from '../../src/i18n/es.json';
-import { launchChromium, PHONE } from './chromium.ts';
-import { startServer } from './start-server.ts';
+import { connected, ownServer, post, toast, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string, origin?: string): Promise<Page> {
-  const page = await (await browser.newContext({ ...phone, ...(origin ? { baseURL: origin } : {}) })).newPage();
-  await page.goto(path);
-  return page;
-}
-
-const connected = (page: Page) => page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
-const toast = (page: Page) => page.locator('toast-region .toast');
+const { open } = usePhone();
 
 it('a post on one page shows on another page: a destructive toast in its language, and in its list', async () => {
   const [poster, watcher] = [await open('/lost-found'), await open('/es/lost-found')];
   await Promise.all([connected(poster), connected(watcher)]);
-  await poster.waitForSelector('astro-island:not([ssr])');
 
   const name = `Live Test ${Date.now()}`;
   await poster.locator('form [name="name"]').fill(name);
@@ -48,27 +26,15 @@ it('a post on one page shows on another page: a destructive toast in its languag
 });
 
 it('the listener reconnects after the server restarts', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'fhr-restart-'));
-  let server = await startServer(folder);
-  try {
-    const page = await open('/', server.url);
-    await connected(page);
-    const port = Number(new URL(server.url).port);
-    await server.stop();
-    await page.waitForSelector('live-events:not([data-connected])', { state: 'attached' });
-    server = await startServer(folder, { port });
-    await connected(page);
+  const server = await ownServer({ sample: true });
+  const page = await open('/', { baseURL: server.url });
+  await connected(page);
+  await server.stop();
+  await page.waitForSelector('live-events:not([data-connected])', { state: 'attached' });
+  await server.restart();
+  await connected(page);
 
-    const response = await fetch(`${server.url}/api/lost-found`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'After Restart', lastSeenCity: 'Gilroy' }),
-    });
-    expect(response.status).toBe(201);
-    await expect.poll(() => toast(page).textContent(), { timeout: 5000 }).toContain('After Restart was last seen in Gilroy.');
-    await page.context().close();
-  } finally {
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  expect((await post('/api/lost-found', { name: 'After Restart', lastSeenCity: 'Gilroy' }, server.url)).status).toBe(201);
+  await expect.poll(() => toast(page).textContent(), { timeout: 5000 }).toContain('After Restart was last seen in Gilroy.');
+  await page.context().close();
 });

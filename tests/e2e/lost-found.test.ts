@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, PHONE } from './chromium.ts';
+import { beforeEach, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { toast as toastOn, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
+const { open } = usePhone();
 let page: Page;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
 beforeEach(async () => {
-  page = await (await browser.newContext(phone)).newPage();
-  await page.goto('/lost-found');
-  await page.waitForSelector('astro-island:not([ssr])');
-  await page.waitForSelector('.board-list[aria-busy="false"]');
+  page = await open('/lost-found', { ready: '.board-list[aria-busy="false"]' });
   return () => page.context().close();
 });
 
 const field = (name: string) => page.locator(`form [name="${name}"]`);
-const toast = () => page.locator('toast-region .toast');
+const toast = () => toastOn(page);
 
 it('posting shows the post at the top of the list and clears the form', async () => {
   const name = `Ana Test ${Date.now()}`;

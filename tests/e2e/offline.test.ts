@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import ar from '../../src/i18n/ar.json';
-import { launchChromium, PHONE } from './chromium.ts';
+import { hydrated, toast, usePhone } from './chromium.ts';
 
-const phone = { ...PHONE, baseURL: inject('baseURL') };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const { context: newContext } = usePhone();
 
 it('after one online visit, /sos and the visited pages read offline; a form sent offline says so and keeps what was typed', async () => {
-  const context = await browser.newContext(phone);
+  const context = await newContext();
   const page = await context.newPage();
   await page.goto('/ar/lost-found');
   // The service worker takes over, keeps this language's /sos, and sees the page once more.
@@ -29,13 +22,13 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   expect(await page.locator('offline-notice').isVisible()).toBe(true);
 
   await page.goto('/ar/lost-found');
-  await page.waitForSelector('astro-island:not([ssr])');
+  await hydrated(page);
   await expect.poll(() => page.locator('.posts > li h3').first().textContent()).toBe(firstPost);
 
   await page.fill('form [name="name"]', 'Offline Test');
   await page.fill('form [name="lastSeenCity"]', 'Arvin');
   await page.click('form button[type="submit"]');
-  await expect.poll(() => page.locator('toast-region .toast').textContent()).toContain(ar['offline.formText']);
+  await expect.poll(() => toast(page).textContent()).toContain(ar['offline.formText']);
   expect(await page.inputValue('form [name="name"]')).toBe('Offline Test');
   expect(await page.inputValue('form [name="lastSeenCity"]')).toBe('Arvin');
 
@@ -46,6 +39,6 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
 
   await context.setOffline(false);
   await page.click('form button[type="submit"]');
-  await expect.poll(() => page.locator('toast-region .toast').textContent()).toContain(ar['lostFound.success']);
+  await expect.poll(() => toast(page).textContent()).toContain(ar['lostFound.success']);
   await context.close();
 });

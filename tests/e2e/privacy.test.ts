@@ -6,8 +6,7 @@
  * same through the API app with the marker as the client address the rate limits see (the
  * Cloudflare host's CF-Connecting-IP).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
@@ -15,7 +14,7 @@ import { phonePhoto } from '../photo-fixture.ts';
 import { testApp } from '../test-app.ts';
 import { videoFile } from '../video-fixture.ts';
 import { WRITE_ENDPOINTS, type Host } from '../write-endpoints.ts';
-import { startServer } from './start-server.ts';
+import { ownServer } from './chromium.ts';
 
 const ADDRESS = '198.51.100.77';
 const AGENT = 'MarkerAgent/9.9 (privacy-scan; +leak-check)';
@@ -43,8 +42,8 @@ function leaks(places: Record<string, Buffer[] | string>, markers: string[]) {
 }
 
 it('the Node server keeps no address or user agent in its database, its media folder or its log', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'fhr-privacy-'));
-  const server = await startServer(folder, { sample: false });
+  const server = await ownServer();
+  const { folder } = server;
   const { client, db } = await openDatabase(`file:${join(folder, 'app.db')}`);
   try {
     const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -80,9 +79,7 @@ it('the Node server keeps no address or user agent in its database, its media fo
     expect(found, statuses.join(', ')).toEqual([]);
     expect(filesUnder(join(folder, 'media')).length).toBe(3);
   } finally {
-    await server.stop();
     client.close();
-    rmSync(folder, { recursive: true, force: true });
   }
 });
 

@@ -2,15 +2,14 @@
  * The fixed recognition pages: /success-stories, /leaderboard (Community Heroes) and /rewards.
  * Prebuilt HTML with no React; sample figures marked as such and formatted per locale.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import arJson from '../../src/i18n/ar.json';
 import en from '../../src/i18n/en.json';
 import { DONATION_URL } from '../../src/site-config.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
+const { baseURL, visit } = usePhone();
 const origin = new URL(baseURL).origin;
 
 /** Arabic text, or the English one while the translator has not filled the key yet. */
@@ -24,19 +23,11 @@ const usd = (locale: string) => {
   return { format: (amount: number) => format.format(amount).replace('$', '$\u200E') };
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
 /** Opens a page and records every request it makes, to prove nothing leaves our origin. */
 async function open(path: string): Promise<{ page: Page; requests: string[] }> {
-  const page = await (await browser.newContext(phone)).newPage();
   const requests: string[] = [];
-  page.on('request', (request) => requests.push(request.url()));
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
-  expect(response?.status()).toBe(200);
+  const { page, response } = await visit(path, { before: (page) => page.on('request', (request) => requests.push(request.url())) });
+  expect(response.status()).toBe(200);
   return { page, requests };
 }
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
@@ -191,14 +182,8 @@ describe('/rewards', () => {
 
 describe('no React on the recognition pages', () => {
   it.each(['/success-stories', '/leaderboard', '/rewards', '/ar/rewards'])('%s ships no island and no React', async (path) => {
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const scripts: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text());
-    });
-    const response = await page.goto(path, { waitUntil: 'networkidle' });
-    expect(await response!.text()).not.toContain('astro-island');
+    const { context, page, response, scripts } = await visit(path);
+    expect(await response.text()).not.toContain('astro-island');
     expect(await page.locator('astro-island').count()).toBe(0);
     expect((await Promise.all(scripts)).some((code) => code.includes('react.dev/errors'))).toBe(false);
     await context.close();

@@ -1,33 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import es from '../../src/i18n/es.json';
-import { launchChromium, PHONE } from './chromium.ts';
-import { startServer } from './start-server.ts';
+import { ownServer, toast, usePhone } from './chromium.ts';
 
-const phone = { ...PHONE, baseURL: inject('baseURL') };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(path);
-  await page.waitForSelector('astro-island:not([ssr])');
-  return page;
-}
+const { open } = usePhone();
 /** The directory once its list has loaded. */
-async function openDirectory(path = '/resources'): Promise<Page> {
-  const page = await open(path);
-  await page.waitForSelector('.resources-list[aria-busy="false"]');
-  return page;
-}
-const toast = (page: Page) => page.locator('toast-region .toast');
+const openDirectory = (path = '/resources') => open(path, { ready: '.resources-list[aria-busy="false"]' });
 const card = (page: Page, name: string) => page.locator('li.resource-card', { has: page.locator('h3', { hasText: name }) });
 const cardNames = (page: Page) => page.locator('li.resource-card h3').allTextContents();
 const chip = (page: Page, category: string) => page.locator(`.resources-chip[data-category="${category}"]`);
@@ -240,24 +218,15 @@ it('the Arabic directory reads right to left with the same cards', async () => {
 
 it('an empty directory says so for All and for each category', async () => {
   // A second real server over a database without the sample content.
-  const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-resources-'));
-  const server = await startServer(folder, { sample: false });
-  try {
-    const page = await (await browser.newContext({ ...PHONE, baseURL: server.url })).newPage();
-    await page.goto('/resources');
-    await page.waitForSelector('astro-island:not([ssr])');
-    await page.waitForSelector('.resources-list[aria-busy="false"]');
-    expect(await page.locator('.resources-list .empty').textContent()).toBe('No resources available yet.');
-    expect(await page.locator('li.resource-card').count()).toBe(0);
-    await chip(page, 'Legal').click();
-    expect(await page.locator('.resources-list .empty').textContent()).toBe('No Legal resources found.');
-    await chip(page, 'Education').click();
-    expect(await page.locator('.resources-list .empty').textContent()).toBe('No Education resources found.');
-    await chip(page, 'All').click();
-    expect(await page.locator('.resources-list .empty').textContent()).toBe('No resources available yet.');
-    await page.context().close();
-  } finally {
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const server = await ownServer();
+  const page = await openDirectory(`${server.url}/resources`);
+  expect(await page.locator('.resources-list .empty').textContent()).toBe('No resources available yet.');
+  expect(await page.locator('li.resource-card').count()).toBe(0);
+  await chip(page, 'Legal').click();
+  expect(await page.locator('.resources-list .empty').textContent()).toBe('No Legal resources found.');
+  await chip(page, 'Education').click();
+  expect(await page.locator('.resources-list .empty').textContent()).toBe('No Education resources found.');
+  await chip(page, 'All').click();
+  expect(await page.locator('.resources-list .empty').textContent()).toBe('No resources available yet.');
+  await page.context().close();
 });

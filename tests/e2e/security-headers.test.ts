@@ -5,14 +5,15 @@
  * breaks its policy or asks anything of another origin.
  */
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
 import { phonePhoto } from '../photo-fixture.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { connected, everyIslandTried, usePhone } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
-const baseURL = inject('baseURL');
+const phone = usePhone();
+const { baseURL } = phone;
 const clientDir = 'dist/client';
 
 /** Every built page's path: "/", "/jobs", "/es/jobs", … */
@@ -62,42 +63,32 @@ it('every page in every language allows exactly the inline scripts it carries', 
   }
 });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
 /** Opens a page that records every policy violation, console error and request it makes. */
 async function watched(path: string) {
-  const context = await browser.newContext({ ...PHONE, baseURL });
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { violations: string[] }).violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
-  });
-  const page = await context.newPage();
   const problems: string[] = [];
   const requests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /content security policy/i.test(message.text())) problems.push(message.text());
+  const page = await phone.open(path, {
+    async before(page) {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { violations: string[] }).violations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /content security policy/i.test(message.text())) problems.push(message.text());
+      });
+      page.on('request', (request) => requests.push(request.url()));
+      page.on('websocket', (socket) => requests.push(socket.url()));
+    },
   });
-  page.on('request', (request) => requests.push(request.url()));
-  page.on('websocket', (socket) => requests.push(socket.url()));
-  await page.goto(path);
   return { page, problems, requests };
 }
 
 /** Lets every island load (each scrolled into view, for client:visible) and the live socket connect. */
 async function settle(page: Page) {
-  await page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
-  const islands = await page.locator('astro-island').all();
-  for (const island of islands) {
-    await island.scrollIntoViewIfNeeded().catch(() => undefined);
-    // An island inside something closed never becomes visible, so it may stay unhydrated.
-    await expect.poll(() => island.getAttribute('ssr'), { timeout: 3000 }).toBeNull().catch(() => undefined);
-  }
-  if (islands.length) expect(await page.locator('astro-island:not([ssr])').count()).toBeGreaterThan(0);
+  await connected(page);
+  await everyIslandTried(page);
+  if (await page.locator('astro-island').count()) expect(await page.locator('astro-island:not([ssr])').count()).toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
 }
 

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
-import { launchChromium, PHONE } from './chromium.ts';
+import { usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
-const phone = { ...PHONE, baseURL };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function openPage(path: string, options = phone): Promise<Page> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
+const { baseURL, context: newContext, open: openPage, visit } = usePhone();
 
 describe('language menu', () => {
   it('switches to Arabic: right to left, Arabic text, and the choice is remembered', async () => {
@@ -88,7 +73,7 @@ describe('mobile menu', () => {
 
 describe('404', () => {
   it('answers an unknown path with status 404 and the page in the visitor language', async () => {
-    const context = await browser.newContext(phone);
+    const context = await newContext();
     const page = await context.newPage();
     const english = await page.goto('/no-such-page');
     expect(english?.status()).toBe(404);
@@ -106,16 +91,10 @@ describe('404', () => {
 describe('JavaScript shipped', () => {
   /** The text of every script the page loaded. */
   async function scriptsOf(path: string): Promise<string[]> {
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const bodies: Promise<string>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.text());
-    });
-    await page.goto(path, { waitUntil: 'networkidle' });
-    const scripts = await Promise.all(bodies);
+    const { context, scripts } = await visit(path);
+    const bodies = await Promise.all(scripts);
     await context.close();
-    return scripts;
+    return bodies;
   }
   const isReact = (code: string) => code.includes('react.dev/errors');
 

@@ -1,24 +1,9 @@
 import exifr from 'exifr';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { phonePhoto } from '../photo-fixture.ts';
-import { launchChromium, PHONE } from './chromium.ts';
+import { toast, usePhone } from './chromium.ts';
 
-const phone = { ...PHONE, baseURL: inject('baseURL') };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
-async function open(path: string): Promise<Page> {
-  const page = await (await browser.newContext(phone)).newPage();
-  await page.goto(path);
-  await page.waitForSelector('astro-island:not([ssr])');
-  return page;
-}
-const toast = (page: Page) => page.locator('toast-region .toast');
+const { open } = usePhone();
 
 it('reports a missing person with a photo: stripped, shown on /lost-found at once', async () => {
   const page = await open('/submit-missing');

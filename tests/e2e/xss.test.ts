@@ -4,46 +4,32 @@
  * probe would add an element and open a dialog if it ever ran; the page's policy would also stop
  * it, so the test looks at the document itself, not only for the dialog.
  */
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, PHONE } from './chromium.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { connected, everyIslandTried as hydrated, post as send, toast, usePhone } from './chromium.ts';
 
-const baseURL = inject('baseURL');
+const phone = usePhone();
 const PROBE = `"><img src=x id=xss-probe onerror=alert(1)><script>alert(2)</script>`;
 /** The probe with a field's name, so each field's text can be found on the page. */
 const probe = (field: string) => `${field}${PROBE}`.slice(0, 100);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await send(path, body);
   expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
   return (await response.json()) as T;
 }
 
 /** A page that fails the test if any script of the probe runs. */
 async function open(path: string) {
-  const context = await browser.newContext({ ...PHONE, baseURL });
-  const page = await context.newPage();
   const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
+  const page = await phone.open(path, {
+    before: (page) =>
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      }),
   });
-  await page.goto(path);
   return { page, dialogs };
-}
-
-/** Scrolls each island into view (client:visible) and gives it a moment to hydrate. */
-async function hydrated(page: Page) {
-  for (const island of await page.locator('astro-island').all()) {
-    await island.scrollIntoViewIfNeeded().catch(() => undefined);
-    await expect.poll(() => island.getAttribute('ssr'), { timeout: 3000 }).toBeNull().catch(() => undefined);
-  }
 }
 
 /** The probe shows as text, and nothing it carries became an element or a link that runs code. */
@@ -100,14 +86,14 @@ it('markup in every lost-and-found, alert and help field renders as text on ever
 
 it('markup in a live event shows as text in the toast on every open page', async () => {
   const { page, dialogs } = await open('/alerts');
-  await page.waitForSelector('live-events[data-connected]', { state: 'attached', timeout: 20_000 });
+  await connected(page);
   const name = probe(`toast${Date.now()}`);
   await post('/api/lost-found', { name, lastSeenCity: probe('toastcity') });
-  await expect.poll(() => page.locator('toast-region .toast').innerText(), { timeout: 5000 }).toContain(name);
+  await expect.poll(() => toast(page).innerText(), { timeout: 5000 }).toContain(name);
   await expectInert(page, dialogs, [name]);
   const details = `${probe('emergency')} ${Date.now()}`;
   await post('/api/alerts', { type: 'Safety Checkpoint', city: 'Fresno', details });
-  await expect.poll(() => page.locator('toast-region .toast').innerText(), { timeout: 5000 }).toContain(details.slice(0, 40));
+  await expect.poll(() => toast(page).innerText(), { timeout: 5000 }).toContain(details.slice(0, 40));
   await expectInert(page, dialogs, []);
   await page.context().close();
 });
