@@ -111,7 +111,7 @@ export const connected = (page: Page) => page.waitForSelector('live-events[data-
 export const toast = (page: Page) => page.locator('toast-region .toast');
 
 /** The text of every script the page loads from now on. */
-export function loadedScripts(page: Page): Promise<string>[] {
+function loadedScripts(page: Page): Promise<string>[] {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
@@ -119,11 +119,9 @@ export function loadedScripts(page: Page): Promise<string>[] {
   return scripts;
 }
 
-/** A JSON request's options. */
-export const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
 /** Posts JSON to the e2e server, or to the server at `base`. */
-export const post = (path: string, body: unknown, base = inject('baseURL')) => fetch(`${base}${path}`, json(body));
+export const post = (path: string, body: unknown, base = inject('baseURL')) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A fresh folder of the test's own, removed when the test finishes. */
 export function ownFolder(): string {

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
 import { phonePhoto } from '../photo-fixture.ts';
-import { connected, everyIslandTried, usePhone } from './chromium.ts';
+import { connected, everyIslandTried, post, usePhone } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
 const phone = usePhone();
@@ -34,7 +34,7 @@ it('a page, an API answer, a media file, the 404 page and a script all carry the
   expectSecured(await fetch(`${baseURL}/api/lost-found`), NON_PAGE_POLICY);
   expectSecured(await fetch(`${baseURL}/api/no-such-thing`), NON_PAGE_POLICY);
 
-  const asked = await fetch(`${baseURL}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"alert-photos"}' });
+  const asked = await post('/api/upload', { type: 'alert-photos' });
   expectSecured(asked, NON_PAGE_POLICY);
   const { uploadURL } = (await asked.json()) as { uploadURL: string };
   const put = await fetch(`${baseURL}${uploadURL}`, { method: 'PUT', body: new Uint8Array(await phonePhoto()) });

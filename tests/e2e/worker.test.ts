@@ -18,6 +18,7 @@ import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
 import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
+import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
 let folder: string;
@@ -109,11 +110,7 @@ async function listen(room = 'main') {
 
 it('stores and lists a lost-and-found post, and the room tells every listening page', async () => {
   const [first, second] = [await listen(), await listen()];
-  const created = await fetch(`${base}/api/lost-found`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Worker Test', lastSeenCity: 'Visalia', lastSeenDate: '2026-11-01' }),
-  });
+  const created = await post('/api/lost-found', { name: 'Worker Test', lastSeenCity: 'Visalia', lastSeenDate: '2026-11-01' }, base);
   expect(created.status).toBe(201);
   const list = (await (await fetch(`${base}/api/lost-found`)).json()) as { name: string; lastSeenCity: string }[];
   expect(list[0]).toMatchObject({ name: 'Worker Test', lastSeenCity: 'Visalia' });
@@ -127,7 +124,7 @@ it('stores and lists a lost-and-found post, and the room tells every listening p
 
 it('refuses bad input with 400 and stores nothing', async () => {
   const before = ((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length;
-  const refused = await fetch(`${base}/api/lost-found`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": ""}' });
+  const refused = await post('/api/lost-found', { name: '' }, base);
   expect(refused.status).toBe(400);
   expect(((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length).toBe(before);
 });
@@ -145,7 +142,7 @@ it('lets no page publish: messages from sockets and plain requests to the room g
 });
 
 it('stores a photo in R2 without its metadata and serves it; counts who is watching in the room', async () => {
-  const { uploadURL } = (await (await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"alert-photos"}' })).json()) as { uploadURL: string };
+  const { uploadURL } = (await (await post('/api/upload', { type: 'alert-photos' }, base)).json()) as { uploadURL: string };
   const put = await fetch(`${base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(await phonePhoto()) });
   expect(put.status).toBe(201);
   const { url } = (await put.json()) as { url: string };
@@ -161,7 +158,7 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
 
   const watcher = await listen();
   const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Visalia', details: 'Agents near the courthouse', photoUrl: url };
-  expect((await fetch(`${base}/api/alerts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(report) })).status).toBe(201);
+  expect((await post('/api/alerts', report, base)).status).toBe(201);
   await expect.poll(() => watcher.received, { timeout: 5000 }).toEqual([{ event: 'emergency-alert', data: { type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
   const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
   expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
@@ -170,7 +167,7 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
 
 it('streams a video into R2 without its location and serves it in byte ranges', async () => {
   const { bytes, payload, payloadOffset } = videoFile({ moov: 'last', payloadBytes: 300_000 });
-  const asked = await fetch(`${base}/api/community-assistance/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mediaType":"assistance-requests"}' });
+  const asked = await post('/api/community-assistance/upload', { mediaType: 'assistance-requests' }, base);
   const put = await fetch(`${base}${((await asked.json()) as { url: string }).url}`, { method: 'PUT', body: bytes });
   expect(put.status).toBe(201);
   const { url } = (await put.json()) as { url: string };
@@ -195,7 +192,7 @@ it('sends the security headers on pages (each allowing exactly its inline script
   expect(allowedHashes(expectSecured(missing))).toEqual((await inlineScriptHashes(await missing.text())).sort());
 
   expectSecured(await fetch(`${base}/api/lost-found`), NON_PAGE_POLICY);
-  const asked = await fetch(`${base}/api/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"alert-photos"}' });
+  const asked = await post('/api/upload', { type: 'alert-photos' }, base);
   expectSecured(asked, NON_PAGE_POLICY);
   const { uploadURL } = (await asked.json()) as { uploadURL: string };
   const { url } = (await (await fetch(`${base}${uploadURL}`, { method: 'PUT', body: new Uint8Array(await phonePhoto()) })).json()) as { url: string };
