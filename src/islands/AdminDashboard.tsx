@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AdminAlert, AdminHelpPost, AdminLostFoundPost, Dashboard } from '../contract/index.ts';
 import { SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-import { adminChange, AdminGate, ListFailed, useAdminList, type T } from './AdminGate.tsx';
+import { deskAction, DeskItems, type Act } from './admin/desk.tsx';
+import { AdminGate, ListFailed, useAdminList, type T } from './AdminGate.tsx';
 
 const CARDS: [string, MessageKey, MessageKey][] = [
   ['/lost-found', 'admin.manageMissing', 'admin.manageMissingText'],
@@ -97,112 +98,90 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
 function Queues({ dashboard, lang, t, reload }: { dashboard: Dashboard; lang: Lang; t: T; reload: () => Promise<void> }) {
   const { counts } = dashboard;
   const id = useId();
-  const act = async (path: string, title: MessageKey) => {
-    if (await adminChange(t, path, 'POST', undefined, { title: t(title) })) await reload();
-  };
-  const nothing = <p className="note">{t('admin.nothing')}</p>;
+  const act = deskAction(t, reload);
+  const review = (path: string) => <a href={localizePath(path, lang)}>{t('admin.review')}</a>;
 
   return (
     <section className="admin-queues" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.queues')}</h2>
 
-      <details className="card" open={counts.pendingResources > 0}>
-        <summary>{t('admin.pendingResources', { count: counts.pendingResources })}</summary>
-        {dashboard.pendingResources.length === 0 ? (
-          nothing
-        ) : (
-          <ul className="admin-lines">
-            {dashboard.pendingResources.map((item) => (
-              <li key={item.id} dir="auto">
-                {item.name}
-                {item.city && ` · ${item.city}`}
-              </li>
-            ))}
-          </ul>
+      <Queue t={t} summary={t('admin.pendingResources', { count: counts.pendingResources })} count={counts.pendingResources} items={dashboard.pendingResources} after={review('/resources-admin')}>
+        {(item) => (
+          <li key={item.id} dir="auto">
+            {item.name}
+            {item.city && ` · ${item.city}`}
+          </li>
         )}
-        <a href={localizePath('/resources-admin', lang)}>{t('admin.review')}</a>
-      </details>
+      </Queue>
 
-      <details className="card" open={counts.pendingJobs > 0}>
-        <summary>{t('admin.pendingJobs', { count: counts.pendingJobs })}</summary>
-        {dashboard.pendingJobs.length === 0 ? (
-          nothing
-        ) : (
-          <ul className="admin-lines">
-            {dashboard.pendingJobs.map((item) => (
-              <li key={item.id} dir="auto">
-                {item.title}
-                {item.employer && ` · ${item.employer}`}
-              </li>
-            ))}
-          </ul>
+      <Queue t={t} summary={t('admin.pendingJobs', { count: counts.pendingJobs })} count={counts.pendingJobs} items={dashboard.pendingJobs} after={review('/jobs-admin')}>
+        {(item) => (
+          <li key={item.id} dir="auto">
+            {item.title}
+            {item.employer && ` · ${item.employer}`}
+          </li>
         )}
-        <a href={localizePath('/jobs-admin', lang)}>{t('admin.review')}</a>
-      </details>
+      </Queue>
 
-      <details className="card" open={counts.unverifiedReports > 0}>
-        <summary>{t('admin.reports', { count: counts.unverifiedReports })}</summary>
-        {dashboard.reports.length === 0 ? (
-          nothing
-        ) : (
-          <ul className="admin-items">
-            {dashboard.reports.map((report) => (
-              <AlertItem key={report.id} alert={report} lang={lang} t={t} act={act} />
-            ))}
-          </ul>
-        )}
-      </details>
+      <Queue t={t} summary={t('admin.reports', { count: counts.unverifiedReports })} count={counts.unverifiedReports} items={dashboard.reports} cards>
+        {(report) => <AlertItem key={report.id} alert={report} lang={lang} t={t} act={act} />}
+      </Queue>
 
-      <details className="card" open={counts.openSos > 0}>
-        <summary>{t('admin.sos', { count: counts.openSos })}</summary>
-        <p className="note">{t('admin.sosRetention', { days: SOS_RETENTION_DAYS })}</p>
-        {dashboard.sos.length === 0 ? (
-          nothing
-        ) : (
-          <ul className="admin-items">
-            {dashboard.sos.map((sos) => (
-              <li key={sos.id} className="admin-item" data-sos-id={sos.id}>
-                <p className="admin-badges">
-                  {sos.handled ? <span className="badge ok">{t('admin.handledBadge')}</span> : <span className="badge danger">{t('admin.openBadge')}</span>}
-                  <span className="note">{formatDateTime(sos.createdAt, lang)}</span>
-                </p>
-                <p dir="auto">{sos.details}</p>
-                <p className="note" dir="auto">
-                  {[sos.city, sos.contact].filter(Boolean).join(' · ')}
-                </p>
-                {!sos.handled && (
-                  <button type="button" className="button small" onClick={() => void act(`/sos/${sos.id}/handled`, 'admin.handledDone')}>
-                    {t('admin.markHandled')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+      <Queue
+        t={t}
+        summary={t('admin.sos', { count: counts.openSos })}
+        count={counts.openSos}
+        items={dashboard.sos}
+        cards
+        before={<p className="note">{t('admin.sosRetention', { days: SOS_RETENTION_DAYS })}</p>}
+      >
+        {(sos) => (
+          <li key={sos.id} className="admin-item" data-sos-id={sos.id}>
+            <p className="admin-badges">
+              {sos.handled ? <span className="badge ok">{t('admin.handledBadge')}</span> : <span className="badge danger">{t('admin.openBadge')}</span>}
+              <span className="note">{formatDateTime(sos.createdAt, lang)}</span>
+            </p>
+            <p dir="auto">{sos.details}</p>
+            <p className="note" dir="auto">
+              {[sos.city, sos.contact].filter(Boolean).join(' · ')}
+            </p>
+            {!sos.handled && (
+              <button type="button" className="button small" onClick={() => void act(`/sos/${sos.id}/handled`, 'admin.handledDone')}>
+                {t('admin.markHandled')}
+              </button>
+            )}
+          </li>
         )}
-      </details>
+      </Queue>
 
-      <details className="card" open={counts.queuedTexts > 0}>
-        <summary>{t('admin.outbox', { count: counts.queuedTexts })}</summary>
-        {dashboard.outbox.length === 0 ? (
-          nothing
-        ) : (
-          <ul className="admin-lines">
-            {dashboard.outbox.map((text) => (
-              <li key={text.id}>
-                <span className={`badge ${text.status === 'sent' ? 'ok' : text.status === 'failed' ? 'danger' : ''}`}>{t(TEXT_STATUS[text.status] ?? 'admin.textQueued')}</span>{' '}
-                <bdi dir="ltr">…{text.phoneEnd}</bdi> · <span className="note">{formatDateTime(text.createdAt, lang)}</span>
-                <br />
-                <span dir="auto">{text.body}</span>
-              </li>
-            ))}
-          </ul>
+      <Queue t={t} summary={t('admin.outbox', { count: counts.queuedTexts })} count={counts.queuedTexts} items={dashboard.outbox}>
+        {(text) => (
+          <li key={text.id}>
+            <span className={`badge ${text.status === 'sent' ? 'ok' : text.status === 'failed' ? 'danger' : ''}`}>{t(TEXT_STATUS[text.status] ?? 'admin.textQueued')}</span>{' '}
+            <bdi dir="ltr">…{text.phoneEnd}</bdi> · <span className="note">{formatDateTime(text.createdAt, lang)}</span>
+            <br />
+            <span dir="auto">{text.body}</span>
+          </li>
         )}
-      </details>
+      </Queue>
     </section>
   );
 }
 
-function AlertItem({ alert, lang, t, act }: { alert: AdminAlert; lang: Lang; t: T; act: (path: string, title: MessageKey) => Promise<void> }) {
+/** One queue of the dashboard: open while something waits in it. */
+function Queue<Item>(props: { t: T; summary: string; count: number; items: Item[]; cards?: boolean; before?: ReactNode; after?: ReactNode; children: (item: Item) => ReactNode }) {
+  const { t, summary, count, items, cards, before, after, children } = props;
+  return (
+    <details className="card" open={count > 0}>
+      <summary>{summary}</summary>
+      {before}
+      {items.length === 0 ? <p className="note">{t('admin.nothing')}</p> : <ul className={cards ? 'admin-items' : 'admin-lines'}>{items.map(children)}</ul>}
+      {after}
+    </details>
+  );
+}
+
+function AlertItem({ alert, lang, t, act }: { alert: AdminAlert; lang: Lang; t: T; act: Act }) {
   const type = t(ALERT_TYPE_KEYS[alert.type as AlertType]);
   return (
     <li className="admin-item" data-alert-id={alert.id}>
@@ -225,17 +204,22 @@ function AlertItem({ alert, lang, t, act }: { alert: AdminAlert; lang: Lang; t: 
         <button type="button" className="button secondary small" onClick={() => void act(`/alerts/${alert.id}/all-clear`, 'admin.allClearDone')}>
           {t('admin.allClear')}
         </button>
-        {alert.hidden ? (
-          <button type="button" className="button secondary small" onClick={() => void act(`/alerts/${alert.id}/restore`, 'admin.restoreDone')}>
-            {t('admin.restore')}
-          </button>
-        ) : (
-          <button type="button" className="button danger small" onClick={() => void act(`/alerts/${alert.id}/hide`, 'admin.hideDone')}>
-            {t('admin.hide')}
-          </button>
-        )}
+        <HideOrRestore t={t} hidden={alert.hidden} path={`/alerts/${alert.id}`} act={act} />
       </div>
     </li>
+  );
+}
+
+/** Takes a public post off the site, or puts a hidden one back. */
+function HideOrRestore({ t, hidden, path, act }: { t: T; hidden: boolean; path: string; act: Act }) {
+  return hidden ? (
+    <button type="button" className="button secondary small" onClick={() => void act(`${path}/restore`, 'admin.restoreDone')}>
+      {t('admin.restore')}
+    </button>
+  ) : (
+    <button type="button" className="button danger small" onClick={() => void act(`${path}/hide`, 'admin.hideDone')}>
+      {t('admin.hide')}
+    </button>
   );
 }
 
@@ -246,10 +230,7 @@ function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => P
   const posts = useAdminList<AdminLostFoundPost[]>('/lost-found');
   const help = useAdminList<AdminHelpPost[]>('/help-posts');
   const id = useId();
-  const act = async (path: string, title: MessageKey) => {
-    if (await adminChange(t, path, 'POST', undefined, { title: t(title) })) await Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]);
-  };
-  const list = tab === 'alerts' ? alerts : tab === 'lost-found' ? posts : help;
+  const act = deskAction(t, () => Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]));
 
   return (
     <section className="admin-moderation" aria-labelledby={`${id}-title`}>
@@ -265,78 +246,62 @@ function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => P
           {t('admin.helpTab')}
         </button>
       </p>
-      {list.failed && !list.items ? (
-        <ListFailed t={t} reload={list.reload} />
-      ) : list.items === null ? (
-        <p className="note">{t('common.loading')}</p>
-      ) : list.items.length === 0 ? (
-        <p className="card empty">{t('admin.nothing')}</p>
-      ) : tab === 'alerts' ? (
-        <ul className="admin-items">
-          {alerts.items!.map((alert) => (
-            <li key={alert.id} className="card">
-              <ul className="admin-plain">
-                <AlertItem alert={alert} lang={lang} t={t} act={act} />
-              </ul>
-            </li>
-          ))}
-        </ul>
+      {tab === 'alerts' ? (
+        <DeskItems t={t} list={alerts} empty="admin.nothing">
+          {(items) =>
+            items.map((alert) => (
+              <li key={alert.id} className="card">
+                <ul className="admin-plain">
+                  <AlertItem alert={alert} lang={lang} t={t} act={act} />
+                </ul>
+              </li>
+            ))
+          }
+        </DeskItems>
       ) : tab === 'help' ? (
-        <ul className="admin-items">
-          {help.items!.map((post) => (
-            <li key={post.id} className="card admin-item" data-help-id={post.id}>
-              <p className="admin-badges">
-                <span className="badge type">{t(post.kind === 'requests' ? 'admin.helpRequest' : 'admin.helpOffer')}</span>
-                {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
-                {post.sample && <span className="badge">{t('common.sample')}</span>}
-                <span className="note">{formatDate(post.createdAt, lang)}</span>
-              </p>
-              <h3 dir="auto">{post.title}</h3>
-              <p dir="auto">{post.description}</p>
-              {post.city && (
-                <p className="note" dir="auto">
-                  {post.city}
+        <DeskItems t={t} list={help} empty="admin.nothing">
+          {(items) =>
+            items.map((post) => (
+              <li key={post.id} className="card admin-item" data-help-id={post.id}>
+                <p className="admin-badges">
+                  <span className="badge type">{t(post.kind === 'requests' ? 'admin.helpRequest' : 'admin.helpOffer')}</span>
+                  {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
+                  {post.sample && <span className="badge">{t('common.sample')}</span>}
+                  <span className="note">{formatDate(post.createdAt, lang)}</span>
                 </p>
-              )}
-              <div className="admin-actions">
-                {post.hidden ? (
-                  <button type="button" className="button secondary small" onClick={() => void act(`/help-posts/${post.kind}/${post.id}/restore`, 'admin.restoreDone')}>
-                    {t('admin.restore')}
-                  </button>
-                ) : (
-                  <button type="button" className="button danger small" onClick={() => void act(`/help-posts/${post.kind}/${post.id}/hide`, 'admin.hideDone')}>
-                    {t('admin.hide')}
-                  </button>
+                <h3 dir="auto">{post.title}</h3>
+                <p dir="auto">{post.description}</p>
+                {post.city && (
+                  <p className="note" dir="auto">
+                    {post.city}
+                  </p>
                 )}
-              </div>
-            </li>
-          ))}
-        </ul>
+                <div className="admin-actions">
+                  <HideOrRestore t={t} hidden={post.hidden} path={`/help-posts/${post.kind}/${post.id}`} act={act} />
+                </div>
+              </li>
+            ))
+          }
+        </DeskItems>
       ) : (
-        <ul className="admin-items">
-          {posts.items!.map((post) => (
-            <li key={post.id} className="card admin-item" data-post-id={post.id}>
-              <p className="admin-badges">
-                {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
-                {post.sample && <span className="badge">{t('common.sample')}</span>}
-                <span className="note">{formatDate(post.createdAt, lang)}</span>
-              </p>
-              <h3 dir="auto">{post.name}</h3>
-              {post.description && <p dir="auto">{post.description}</p>}
-              <div className="admin-actions">
-                {post.hidden ? (
-                  <button type="button" className="button secondary small" onClick={() => void act(`/lost-found/${post.id}/restore`, 'admin.restoreDone')}>
-                    {t('admin.restore')}
-                  </button>
-                ) : (
-                  <button type="button" className="button danger small" onClick={() => void act(`/lost-found/${post.id}/hide`, 'admin.hideDone')}>
-                    {t('admin.hide')}
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <DeskItems t={t} list={posts} empty="admin.nothing">
+          {(items) =>
+            items.map((post) => (
+              <li key={post.id} className="card admin-item" data-post-id={post.id}>
+                <p className="admin-badges">
+                  {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
+                  {post.sample && <span className="badge">{t('common.sample')}</span>}
+                  <span className="note">{formatDate(post.createdAt, lang)}</span>
+                </p>
+                <h3 dir="auto">{post.name}</h3>
+                {post.description && <p dir="auto">{post.description}</p>}
+                <div className="admin-actions">
+                  <HideOrRestore t={t} hidden={post.hidden} path={`/lost-found/${post.id}`} act={act} />
+                </div>
+              </li>
+            ))
+          }
+        </DeskItems>
       )}
     </section>
   );
