@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -114,7 +115,7 @@ function stop() {
     process.exit(0);
   });
   // Open keep-alive connections would hold the close; nothing is left to wait for.
-  server.closeAllConnections?.();
+  (server as Server).closeAllConnections();
 }
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -28,8 +28,7 @@ export const toAdminResource = (row: Row): AdminResource => ({
  */
 export function adminResourceRoutes(deps: RouteDeps) {
   const { db } = deps;
-  // zod/mini types the refined link as unknown; the schema has made it a string or null.
-  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, link: input.link as string | null, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {

@@ -56,8 +56,7 @@ export function isCalendarDate(value: string): boolean {
 /** Photos are only ever served from our own origin, so a post may only point there. */
 export const OWN_MEDIA_PATH = /^\/images\/[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
 
-const ownPhoto = z.pipe(
-  optionalText(LIMITS.url, 'Photo address'),
+const ownPhoto = optionalText(LIMITS.url, 'Photo address').check(
   z.refine((value) => value === null || (OWN_MEDIA_PATH.test(value) && !value.includes('..')), 'Photo must be an image uploaded to this site'),
 );
 
@@ -215,8 +214,7 @@ const required = (max: number, label: string) =>
   trimmed(max, `${label} must be at most ${max} characters`).check(z.minLength(1, `${label} is required`));
 
 /** A web address people can open: http(s) only, so no script or data address slips through. */
-const webLink = z.pipe(
-  optionalText(LIMITS.url, 'Link'),
+const webLink = optionalText(LIMITS.url, 'Link').check(
   z.refine((value) => value === null || /^https?:\/\/[^\s<>"]+$/i.test(value), 'Link must start with http:// or https://'),
 );
 
