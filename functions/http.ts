@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
@@ -40,6 +40,19 @@ export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): 
   }
   return { ok: true, data: result.data };
 }
+
+/** What jsonBody adds to a route's context. */
+export type WithBody<S extends z.ZodMiniType> = { Variables: { body: z.output<S> } };
+
+/** readJson as a route's middleware: the handler gets the checked body as `c.var.body`. */
+export const jsonBody =
+  <S extends z.ZodMiniType>(schema: S): MiddlewareHandler<WithBody<S>> =>
+  async (c, next) => {
+    const input = await readJson(c, schema);
+    if (!input.ok) return input.response;
+    c.set('body', input.data);
+    await next();
+  };
 
 /** The body's bytes, or null once it grows past `limit` bytes (read no further than that). */
 export async function readCapped(request: { body: ReadableStream<Uint8Array> | null }, limit: number): Promise<Uint8Array | null> {

@@ -3,7 +3,7 @@ import type { Drop, Job, LostFoundPost, Resource } from '../../src/contract/inde
 import { applySampleContent } from '../../db/seed.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { californiaToday } from './directory.ts';
+import { californiaToday } from '../domain/time.ts';
 
 let api: TestApp;
 beforeEach(async () => {

@@ -3,28 +3,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import { uploadRequest } from '../../src/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
-import type { Database } from '../../db/client.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, readCapped, readJson } from '../http.ts';
+import type { RouteDeps } from '../deps.ts';
+import { HOUR } from '../domain/time.ts';
+import { apiError, jsonBody, readCapped } from '../http.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
-import { overLimit } from '../rate-limit.ts';
-
-const HOUR = 3600 * 1000;
-
-/**
- * Marks the stored upload behind `photoUrl` (/images/{kind}/{id}) as belonging to a post, once;
- * false when there is no such unused upload of that kind (then the post is refused).
- */
-export async function attachUpload(db: Database, kind: UploadKind, photoUrl: string): Promise<boolean> {
-  const id = photoUrl.slice(`/images/${kind}/`.length);
-  if (photoUrl !== `/images/${kind}/${id}`) return false;
-  const attached = await db
-    .update(uploads)
-    .set({ attached: true })
-    .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, true), eq(uploads.attached, false)))
-    .returning({ id: uploads.id });
-  return attached.length === 1;
-}
+import { rateLimit } from '../rate-limit.ts';
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
@@ -34,13 +17,11 @@ export async function attachUpload(db: Database, kind: UploadKind, photoUrl: str
 export function uploadRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, uploadRequest);
-      if (!input.ok) return input.response;
-      if (await overLimit(deps, c, 'upload', 20, HOUR / 6)) return apiError(c, 429, 'rate_limited', 'Too many uploads in a short time. Please wait a few minutes.');
+    .post('/', jsonBody(uploadRequest), rateLimit(deps, 'photoUpload'), async (c) => {
+      const { type } = c.var.body;
       const id = crypto.randomUUID();
-      await db.insert(uploads).values({ id, kind: input.data.type, createdAt: new Date(deps.now()).toISOString() });
-      return c.json({ uploadURL: `/api/upload/${input.data.type}/${id}` }, 201);
+      await db.insert(uploads).values({ id, kind: type, createdAt: new Date(deps.now()).toISOString() });
+      return c.json({ uploadURL: `/api/upload/${type}/${id}` }, 201);
     })
     .put('/:kind/:id', async (c) => {
       const kind = c.req.param('kind') as UploadKind;

@@ -58,9 +58,6 @@ export const ALERT_HOURS: Record<AlertType, number> = {
 export const CONFIRMATIONS_TO_VERIFY = 2;
 /** "All clear" marks that close a report. */
 export const ALL_CLEARS_TO_CLOSE = 3;
-/** At most this many enforcement reports per client in ENFORCEMENT_WINDOW_MINUTES. */
-export const ENFORCEMENT_REPORTS_PER_WINDOW = 3;
-export const ENFORCEMENT_WINDOW_MINUTES = 10;
 /** An identical report within this many minutes is refused (people confirm it instead). */
 export const DUPLICATE_WINDOW_MINUTES = 60;
 
@@ -149,6 +146,33 @@ export const JOB_SECTORS = ['Restaurant Work', 'Construction', 'Cleaning Service
 /** A drop is 'active' (public, shown as LIVE) or 'planning' (only admins see it). */
 export const DROP_STATUSES = ['active', 'planning'] as const;
 export type DropStatus = (typeof DROP_STATUSES)[number];
+
+/**
+ * How many of each public write one client may make in a window; one more is answered 429 with
+ * this message. A client is known only by a keyed hash of its address that changes daily.
+ */
+export const RATE_LIMITS = {
+  lostFoundPost: { limit: 10, windowMinutes: 10, message: 'Too many posts in a short time. Please wait a few minutes.' },
+  alert: { limit: 10, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
+  enforcementReport: { limit: 3, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
+  alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.' },
+  photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
+  mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
+  subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
+  helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
+  helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
+  resource: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  volunteer: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  sos: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  /**
+   * Per client address only. There is no lock per admin name: secrets are 192 random bits made by
+   * `admin:create`, so guessing is hopeless from any number of addresses, and such a lock would
+   * only let anyone who knows a moderator's name keep them out.
+   */
+  adminSignIn: { limit: 10, windowMinutes: 15, message: 'Too many sign-in attempts. Please wait a while.' },
+} as const satisfies Record<string, { limit: number; windowMinutes: number; message: string }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** How long an admin stays signed in. */
 export const ADMIN_SESSION_HOURS = 12;

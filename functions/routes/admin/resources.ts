@@ -1,26 +1,12 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
-import { adminResourceInput, type AdminResource } from '../../src/contract/index.ts';
-import { adminCategoryFor, ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory, type ResourceCategory } from '../../src/contract/limits.ts';
-import { resources } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
-import { toResource } from './directory.ts';
-
-type Row = typeof resources.$inferSelect;
-
-/** A stored resource for the desk; a public submission shows the first admin category of its public one. */
-export const toAdminResource = (row: Row): AdminResource => ({
-  ...toResource(row),
-  adminCategory: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
-    ? (row.adminCategory as AdminResourceCategory)
-    : adminCategoryFor(row.category as ResourceCategory),
-  services: row.services,
-  requirements: row.requirements,
-  status: row.status === 'published' ? 'published' : 'pending',
-  createdAt: row.createdAt,
-});
+import { adminResourceInput } from '../../../src/contract/index.ts';
+import { PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
+import { resources } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, readJson } from '../../http.ts';
+import { toAdminResource } from '../../domain/mappers.ts';
 
 /**
  * /api/admin/resources: the whole directory, pending first. An admin's new resource starts

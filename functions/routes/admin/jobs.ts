@@ -1,19 +1,11 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { adminJobInput, type AdminJob } from '../../src/contract/index.ts';
-import { jobs } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
-import { toJob } from './directory.ts';
-
-type Row = typeof jobs.$inferSelect;
-
-export const toAdminJob = (row: Row): AdminJob => ({
-  ...toJob(row),
-  requirements: row.requirements,
-  status: row.status === 'approved' ? 'approved' : 'pending',
-});
+import { adminJobInput } from '../../../src/contract/index.ts';
+import { jobs } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, readJson } from '../../http.ts';
+import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 
 /**
  * /api/admin/jobs: every listing, pending first. A job the admin posts is live at once (spec:
@@ -21,7 +13,7 @@ export const toAdminJob = (row: Row): AdminJob => ({
  */
 export function adminJobRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const announce = (row: Row) =>
+  const announce = (row: JobRow) =>
     deps.publish({ event: 'new-job', data: { title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
 
   return new Hono<AdminEnv>()

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { applySampleContent } from '../../db/seed.ts';
-import type { AdminDrop, AdminJob, AdminResource, Alert, Dashboard, Job, LostFoundPost, Resource } from '../../src/contract/index.ts';
-import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { createApp } from '../app.ts';
-import { fileMediaStore } from '../media/file-store.ts';
-import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../admin-auth.ts';
+import { openDatabase } from '../../../db/client.ts';
+import { applySampleContent } from '../../../db/seed.ts';
+import type { AdminDrop, AdminJob, AdminResource, Alert, Dashboard, Job, LostFoundPost, Resource } from '../../../src/contract/index.ts';
+import { testApp, type TestApp } from '../../../tests/test-app.ts';
+import { createApp } from '../../app.ts';
+import { fileMediaStore } from '../../media/file-store.ts';
+import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../../admin-auth.ts';
 
 const ORIGIN = 'http://localhost';
 const HOUR = 3600_000;

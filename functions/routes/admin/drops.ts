@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { adminDropInput, type AdminDrop } from '../../src/contract/index.ts';
-import type { DropStatus } from '../../src/contract/limits.ts';
-import { dropVolunteers, drops } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
+import { adminDropInput, type AdminDrop } from '../../../src/contract/index.ts';
+import type { DropStatus } from '../../../src/contract/limits.ts';
+import { dropVolunteers, drops } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, readJson } from '../../http.ts';
 
 type Row = typeof drops.$inferSelect;
 
