@@ -14,7 +14,8 @@ export function postFrom(address: string, url: string, body: unknown): Promise<R
     const sent = request(url, { method: 'POST', localAddress: address, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: response.statusCode })));
+      const answered = new Headers(Object.entries(response.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])));
+      response.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: answered })));
       response.on('error', reject);
     });
     sent.on('error', reject);
