@@ -573,7 +573,7 @@ export interface Dashboard {
     members: number;
     subscribers: number;
     volunteers: number;
-    /** Lost-and-found posts that are listed (not hidden). */
+    /** Active Missing Cases: listed (not hidden) lost-and-found posts of people not yet found. */
     missing: number;
     /** Active drops today or later. */
     scheduledDrops: number;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.ts';
 import { applySampleContent } from '../../../db/seed.ts';
-import type { AdminDrop, AdminJob, AdminResource, Alert, Dashboard, Job, LostFoundPost, Resource } from '../../../src/contract/index.ts';
+import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundPost, Resource } from '../../../src/contract/index.ts';
 import { testApp, type TestApp } from '../../../tests/test-app.ts';
 import { createApp } from '../../app.ts';
 import { fileMediaStore } from '../../media/file-store.ts';
@@ -419,6 +419,23 @@ describe('the dashboard', () => {
     expect(dashboard.outbox[0]).toMatchObject({ phoneEnd: '0100', status: 'queued' });
     expect(JSON.stringify(dashboard.outbox)).not.toContain('5595550100');
     expect(dashboard.pendingResources.map((item) => item.name)).toEqual(['Night shelter']);
+  });
+
+  it('counts as Active Missing Cases only people still missing: not those found, nor hidden posts', async () => {
+    const cookie = await signIn();
+    const created = async (name: string) => (await (await api.post('/api/lost-found', { name })).json()) as Created<LostFoundPost>;
+    await created('Rosa');
+    const found = await created('Luis');
+    const hidden = await created('Ana');
+    const marked = await api.app.request(`/api/lost-found/${found.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${found.manageToken}` },
+      body: JSON.stringify({ status: 'found' }),
+    });
+    expect(marked.status).toBe(200);
+    expect((await request('POST', `/api/admin/lost-found/${hidden.id}/hide`, { cookie })).status).toBe(200);
+    const dashboard = (await (await request('GET', '/api/admin/dashboard', { cookie })).json()) as Dashboard;
+    expect(dashboard.counts.missing).toBe(1);
   });
 });
 

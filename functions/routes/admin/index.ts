@@ -83,7 +83,7 @@ export function adminRoutes(deps: RouteDeps) {
     const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
       one(db.select({ n: count() }).from(alertSubscriptions)),
       one(db.select({ n: count() }).from(dropVolunteers)),
-      one(db.select({ n: count() }).from(lostFoundPosts).where(eq(lostFoundPosts.hidden, false))),
+      one(db.select({ n: count() }).from(lostFoundPosts).where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false)))),
       one(db.select({ n: count() }).from(drops).where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))),
       one(db.select({ n: count() }).from(resources).where(eq(resources.status, 'pending'))),
       one(db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending'))),
