@@ -87,7 +87,7 @@ export function alertRoutes(deps: RouteDeps) {
         expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
       };
       await db.insert(alerts).values(row);
-      await deps.publish({ event: 'emergency-alert', data: { type: row.type, city: row.city, details: row.details } });
+      await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
       if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
       return c.json(toAlert(row), 201);
     })

@@ -99,7 +99,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
       };
       await db.insert(table).values(row as never);
-      await deps.publish({ event: board.event, data: { title: row.title, city: row.city } });
+      await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
       return c.json({ ...board.toPost(row as never), manageToken: secret }, 201);
     })
     .get('/:id/manage', async (c) => {

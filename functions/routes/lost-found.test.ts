@@ -45,7 +45,7 @@ describe('POST /api/lost-found', () => {
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.createdAt).toBe(new Date(api.clock.now).toISOString());
     expect(await list()).toEqual([created]);
-    expect(published).toEqual([{ event: 'new-missing-person', data: { name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
+    expect(published).toEqual([{ event: 'new-missing-person', data: { id: created.id, name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
   });
 
   it('keeps the post when the live room cannot be reached', async () => {

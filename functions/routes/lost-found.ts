@@ -46,7 +46,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
       const { secret, hash } = await newManageSecret();
       const row = { ...input, id: crypto.randomUUID(), status: 'missing', manageHash: hash, hidden: false, isSample: false, createdAt: new Date(deps.now()).toISOString() };
       await db.insert(lostFoundPosts).values(row);
-      await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });
+      await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json({ ...toPost(row), manageToken: secret }, 201);
     })
     .get('/:id/manage', async (c) => {

@@ -90,8 +90,10 @@ it('the live room keeps delivering after a storm of sockets that connect and dro
   const listener = new WebSocket(room);
   await new Promise((resolve) => listener.once('open', resolve));
   const heard = new Promise<string>((resolve) => listener.on('message', (data) => resolve(String(data))));
-  expect((await post(server.url, 'Storm survivor')).status).toBe(201);
-  expect(JSON.parse(await heard)).toEqual({ event: 'new-missing-person', data: { name: 'Storm survivor', lastSeenCity: 'Fresno' } });
+  const survivor = await post(server.url, 'Storm survivor');
+  expect(survivor.status).toBe(201);
+  const { id } = (await survivor.json()) as { id: string };
+  expect(JSON.parse(await heard)).toEqual({ event: 'new-missing-person', data: { id, name: 'Storm survivor', lastSeenCity: 'Fresno' } });
   listener.close();
 });
 

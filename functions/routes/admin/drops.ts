@@ -30,7 +30,7 @@ export function adminDropRoutes(deps: RouteDeps) {
   const announce = (row: Row) =>
     deps.publish({
       event: 'new-drop',
-      data: { items: row.whatWeBring || row.title || row.meetSpot, location: [row.meetSpot, row.city].filter(Boolean).join(', '), notes: row.notes },
+      data: { id: row.id, items: row.whatWeBring || row.title || row.meetSpot, location: [row.meetSpot, row.city].filter(Boolean).join(', '), notes: row.notes },
     });
 
   return new Hono<AdminEnv>()

@@ -225,7 +225,7 @@ describe('drops', () => {
     const created = (await (await request('POST', '/api/admin/drops', { cookie, body: drop })).json()) as AdminDrop;
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created).toMatchObject({ title: 'Winter coats', status: 'active', volunteersNeeded: '10 people', volunteers: [] });
-    expect(api.published).toEqual([{ event: 'new-drop', data: { items: 'Coats, blankets', location: 'Roeding Park, Fresno', notes: 'Bring bags' } }]);
+    expect(api.published).toEqual([{ event: 'new-drop', data: { id: created.id, items: 'Coats, blankets', location: 'Roeding Park, Fresno', notes: 'Bring bags' } }]);
 
     const planned = (await (await request('POST', '/api/admin/drops', { cookie, body: { ...drop, date: '2026-11-28', status: 'planning' } })).json()) as AdminDrop;
     expect(api.published).toHaveLength(1);
@@ -270,7 +270,7 @@ describe('resources', () => {
     const verified = await request('POST', `/api/admin/resources/${created.id}/verify`, { cookie });
     expect(((await verified.json()) as AdminResource).status).toBe('published');
     expect(await api.get<Resource[]>('/api/resources?category=Medical')).toEqual([expect.objectContaining({ id: created.id, verified: true, hours: 'Mon-Fri 9-5' })]);
-    expect(api.published).toEqual([{ event: 'new-resource', data: { category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
+    expect(api.published).toEqual([{ event: 'new-resource', data: { id: created.id, category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
   });
 
   it('refuses a resource without name, category or address', async () => {
@@ -296,7 +296,7 @@ describe('jobs', () => {
     const cookie = await signIn();
     const posted = (await (await request('POST', '/api/admin/jobs', { cookie, body: job })).json()) as AdminJob;
     expect(posted).toMatchObject({ status: 'approved', urgent: true, jobType: 'Full-time' });
-    expect(api.published).toEqual([{ event: 'new-job', data: { title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
+    expect(api.published).toEqual([{ event: 'new-job', data: { id: posted.id, title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
     expect((await api.get<Job[]>('/api/jobs'))[0]).toMatchObject({ title: 'Line cook', urgent: true, jobType: 'Full-time' });
 
     await api.post('/api/jobs', { title: 'Painter', contact: '555-0199' });
@@ -305,7 +305,7 @@ describe('jobs', () => {
     expect((await api.get<Job[]>('/api/jobs')).map((item) => item.title)).toEqual(['Line cook']);
     await request('POST', `/api/admin/jobs/${pending.id}/approve`, { cookie });
     expect((await api.get<Job[]>('/api/jobs')).map((item) => item.title).sort()).toEqual(['Line cook', 'Painter']);
-    expect(api.published.at(-1)).toMatchObject({ event: 'new-job', data: { title: 'Painter' } });
+    expect(api.published.at(-1)).toMatchObject({ event: 'new-job', data: { id: pending.id, title: 'Painter' } });
   });
 
   it('refuses a job without title, company or location', async () => {

@@ -14,7 +14,7 @@ import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 export function adminJobRoutes(deps: RouteDeps) {
   const { db } = deps;
   const announce = (row: JobRow) =>
-    deps.publish({ event: 'new-job', data: { title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
+    deps.publish({ event: 'new-job', data: { id: row.id, title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {

@@ -48,7 +48,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
       const [row] = await db.update(resources).set({ status: 'published', verified: true }).where(eq(resources.id, id)).returning();
       await audit(db, c.var.admin, 'resource.verify', id, deps.now());
       // Only a resource that was not public yet is news; a listed one just gets its star.
-      if (before.status !== 'published') await deps.publish({ event: 'new-resource', data: { category: row!.category, name: row!.name, city: row!.city } });
+      if (before.status !== 'published') await deps.publish({ event: 'new-resource', data: { id: row!.id, category: row!.category, name: row!.name, city: row!.city } });
       return c.json(toAdminResource(row!));
     })
     .delete('/:id', async (c) => {
