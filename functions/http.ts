@@ -1,3 +1,5 @@
+import { lt, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
@@ -77,6 +79,17 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * A list's `before=` query (an ISO time: the next page holds rows created before it) as a
+ * condition on `createdAt`, none without it; a 400 answer when it is no time.
+ */
+export function createdBefore(c: Context, createdAt: AnySQLiteColumn): { ok: true; where: SQL | undefined } | { ok: false; response: Response } {
+  const before = c.req.query('before');
+  if (before === undefined) return { ok: true, where: undefined };
+  if (Number.isNaN(Date.parse(before))) return { ok: false, response: apiError(c, 400, 'invalid_query', 'before must be an ISO date and time') };
+  return { ok: true, where: lt(createdAt, new Date(before).toISOString()) };
 }
 
 /** The `limit` query parameter as a page size within the cap. */

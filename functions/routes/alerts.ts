@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alertInput, markInput } from '../../src/contract/index.ts';
 import {
   ALL_CLEARS_TO_CLOSE,
@@ -15,7 +15,7 @@ import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { sweep, sweepSometimes } from '../domain/retention.ts';
 import { MINUTE } from '../domain/time.ts';
-import { apiError, jsonBody, pageSize, type WithBody } from '../http.ts';
+import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { deliverOutbox, queueAlertTexts } from '../sms.ts';
 
@@ -30,12 +30,12 @@ export function alertRoutes(deps: RouteDeps) {
     .get('/', async (c) => {
       await sweepSometimes(deps);
       const type = c.req.query('type');
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const before = createdBefore(c, alerts.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(alerts)
-        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before ? lt(alerts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before.where))
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toAlert));

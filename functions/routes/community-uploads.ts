@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia } from '../../src/contract/index.ts';
 import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, MAX_VIDEO_SECONDS, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../deps.ts';
-import { communityKind } from '../domain/media.ts';
-import { HOUR } from '../domain/time.ts';
+import { communityKind, pendingUpload, storeImage } from '../domain/media.ts';
 import { apiError, jsonBody, readCapped } from '../http.ts';
-import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
+import { sniffImage } from '../media/image.ts';
 import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
 import { rateLimit } from '../rate-limit.ts';
 
@@ -73,12 +72,7 @@ export function communityUploadRoutes(deps: RouteDeps) {
     .put('/:mediaType/:id', async (c) => {
       const mediaType = c.req.param('mediaType') as CommunityMediaType;
       const id = c.req.param('id');
-      const [pending] = COMMUNITY_MEDIA_TYPES.includes(mediaType)
-        ? await db
-            .select()
-            .from(uploads)
-            .where(and(eq(uploads.id, id), eq(uploads.kind, communityKind(mediaType)), eq(uploads.stored, false), gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString())))
-        : [];
+      const pending = COMMUNITY_MEDIA_TYPES.includes(mediaType) && (await pendingUpload(db, communityKind(mediaType), id, deps.now()));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       const declared = c.req.header('content-length');
       if (declared === undefined || !/^\d+$/.test(declared)) return apiError(c, 411, 'length_required', 'Send the file with its Content-Length');
@@ -94,15 +88,8 @@ export function communityUploadRoutes(deps: RouteDeps) {
       if (image) {
         const bytes = await readCapped({ body: whole }, Math.min(size, MAX_MEDIA_BYTES));
         if (bytes === null) return tooLarge(c);
-        let clean: Uint8Array;
-        try {
-          const { width, height } = imageSize(bytes, image);
-          if (width * height > MAX_IMAGE_PIXELS) return apiError(c, 413, 'image_too_large', 'The image has too many pixels');
-          clean = stripImageMetadata(bytes, image);
-        } catch {
-          return apiError(c, 415, 'unsupported_media_type', 'The image could not be read; it may be damaged');
-        }
-        await media.put(key, clean, IMAGE_MIME[image], clean.byteLength);
+        const refused = await storeImage(c, deps, key, bytes, image, 'image');
+        if (refused) return refused;
         type = 'image';
       } else if (video) {
         const { transform, done } = sanitizeVideo();

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   assistanceRequestInput,
   assistanceResponseInput,
@@ -14,8 +14,8 @@ import { toOffer, toRequest } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
 import { DAY } from '../domain/time.ts';
-import { apiError, jsonBody, pageSize, readJson } from '../http.ts';
-import { newManageSecret, refuseManage } from '../manage.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
+import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /** The two help boards differ only in these. */
@@ -59,21 +59,16 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  /** The post if the request holds its manage secret; otherwise the error answer. */
-  const owned = async (c: Context) => {
-    const [row] = await db.select().from(table).where(eq(table.id, c.req.param('id')!));
-    const refused = await refuseManage(c, row);
-    return refused ? { response: refused } : { row: row! };
-  };
+  const owned = async (c: Context) => ownedPost(c, (await db.select().from(table).where(eq(table.id, c.req.param('id')!)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const before = createdBefore(c, table.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(table)
-        .where(and(listed(), before ? lt(table.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(listed(), before.where))
         .orderBy(desc(table.createdAt), desc(table.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { lostFoundInput, manageInput, PAGE_SIZE } from '../../src/contract/index.ts';
 import { lostFoundPosts, uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toPost } from '../domain/mappers.ts';
 import { attachUpload, deleteMedia, mediaKey, uploadId } from '../domain/media.ts';
-import { apiError, jsonBody, pageSize, readJson } from '../http.ts';
-import { newManageSecret, refuseManage } from '../manage.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
+import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
@@ -17,23 +17,16 @@ import { rateLimit } from '../rate-limit.ts';
 export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish } = deps;
 
-  /** The post if the request holds its manage secret; otherwise the error answer. */
-  const owned = async (c: Context) => {
-    const [row] = await db.select().from(lostFoundPosts).where(eq(lostFoundPosts.id, c.req.param('id')!));
-    const refused = await refuseManage(c, row);
-    return refused ? { response: refused } : { row: row! };
-  };
+  const owned = async (c: Context) => ownedPost(c, (await db.select().from(lostFoundPosts).where(eq(lostFoundPosts.id, c.req.param('id')!)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) {
-        return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
-      }
+      const before = createdBefore(c, lostFoundPosts.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(lostFoundPosts)
-        .where(and(eq(lostFoundPosts.hidden, false), before ? lt(lostFoundPosts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(eq(lostFoundPosts.hidden, false), before.where))
         .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toPost));

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { uploadRequest } from '../../src/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { HOUR } from '../domain/time.ts';
+import { pendingUpload, storeImage } from '../domain/media.ts';
 import { apiError, jsonBody, readCapped } from '../http.ts';
-import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
+import { sniffImage } from '../media/image.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
@@ -26,27 +26,15 @@ export function uploadRoutes(deps: RouteDeps) {
     .put('/:kind/:id', async (c) => {
       const kind = c.req.param('kind') as UploadKind;
       const id = c.req.param('id');
-      const [pending] = UPLOAD_KINDS.includes(kind)
-        ? await db
-            .select()
-            .from(uploads)
-            .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, false), gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString())))
-        : [];
+      const pending = UPLOAD_KINDS.includes(kind) && (await pendingUpload(db, kind, id, deps.now()));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       if (Number(c.req.header('content-length') ?? 0) > MAX_PHOTO_BYTES) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
       const bytes = await readCapped(c.req.raw, MAX_PHOTO_BYTES);
       if (bytes === null) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
       const type = sniffImage(bytes);
       if (!type) return apiError(c, 415, 'unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted');
-      let clean: Uint8Array;
-      try {
-        const { width, height } = imageSize(bytes, type);
-        if (width * height > MAX_IMAGE_PIXELS) return apiError(c, 413, 'image_too_large', 'The photo has too many pixels');
-        clean = stripImageMetadata(bytes, type);
-      } catch {
-        return apiError(c, 415, 'unsupported_media_type', 'The photo could not be read; it may be damaged');
-      }
-      await deps.media.put(`${kind}/${id}`, clean, IMAGE_MIME[type], clean.byteLength);
+      const refused = await storeImage(c, deps, `${kind}/${id}`, bytes, type, 'photo');
+      if (refused) return refused;
       await db.update(uploads).set({ stored: true }).where(eq(uploads.id, id));
       return c.json({ url: `/images/${kind}/${id}` }, 201);
     });

@@ -5,7 +5,7 @@ import type { DropStatus } from '../../../src/contract/limits.ts';
 import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
-import { apiError, readJson } from '../../http.ts';
+import { apiError, jsonBody } from '../../http.ts';
 
 type Row = typeof drops.$inferSelect;
 
@@ -38,25 +38,21 @@ export function adminDropRoutes(deps: RouteDeps) {
       const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(100);
       return c.json(await withVolunteers(rows));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, adminDropInput);
-      if (!input.ok) return input.response;
+    .post('/', jsonBody(adminDropInput), async (c) => {
       const [row] = await db
         .insert(drops)
-        .values({ ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'drop.create', row!.id, deps.now());
       if (row!.status === 'active') await announce(row!);
       const [drop] = await withVolunteers([row!]);
       return c.json(drop, 201);
     })
-    .put('/:id', async (c) => {
-      const input = await readJson(c, adminDropInput);
-      if (!input.ok) return input.response;
+    .put('/:id', jsonBody(adminDropInput), async (c) => {
       const id = c.req.param('id');
       const [before] = await db.select({ status: drops.status }).from(drops).where(eq(drops.id, id));
       if (!before) return apiError(c, 404, 'not_found', 'There is no such drop');
-      const [row] = await db.update(drops).set(input.data).where(eq(drops.id, id)).returning();
+      const [row] = await db.update(drops).set(c.var.body).where(eq(drops.id, id)).returning();
       await audit(db, c.var.admin, 'drop.edit', id, deps.now());
       if (before.status !== 'active' && row!.status === 'active') await announce(row!);
       const [drop] = await withVolunteers([row!]);

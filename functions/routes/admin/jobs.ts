@@ -4,7 +4,7 @@ import { adminJobInput } from '../../../src/contract/index.ts';
 import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
-import { apiError, readJson } from '../../http.ts';
+import { apiError, jsonBody } from '../../http.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 
 /**
@@ -22,22 +22,18 @@ export function adminJobRoutes(deps: RouteDeps) {
       const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(500);
       return c.json(rows.map(toAdminJob));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, adminJobInput);
-      if (!input.ok) return input.response;
+    .post('/', jsonBody(adminJobInput), async (c) => {
       const [row] = await db
         .insert(jobs)
-        .values({ ...input.data, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'job.create', row!.id, deps.now());
       await announce(row!);
       return c.json(toAdminJob(row!), 201);
     })
-    .put('/:id', async (c) => {
-      const input = await readJson(c, adminJobInput);
-      if (!input.ok) return input.response;
+    .put('/:id', jsonBody(adminJobInput), async (c) => {
       const id = c.req.param('id');
-      const [row] = await db.update(jobs).set(input.data).where(eq(jobs.id, id)).returning();
+      const [row] = await db.update(jobs).set(c.var.body).where(eq(jobs.id, id)).returning();
       if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
       await audit(db, c.var.admin, 'job.edit', id, deps.now());
       return c.json(toAdminJob(row));

@@ -5,7 +5,7 @@ import { PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
 import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
-import { apiError, readJson } from '../../http.ts';
+import { apiError, jsonBody } from '../../http.ts';
 import { toAdminResource } from '../../domain/mappers.ts';
 
 /**
@@ -22,21 +22,17 @@ export function adminResourceRoutes(deps: RouteDeps) {
       const rows = await db.select().from(resources).orderBy(asc(resources.status), asc(resources.name)).limit(500);
       return c.json(rows.map(toAdminResource));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, adminResourceInput);
-      if (!input.ok) return input.response;
+    .post('/', jsonBody(adminResourceInput), async (c) => {
       const [row] = await db
         .insert(resources)
-        .values({ ...fields(input.data), id: crypto.randomUUID(), status: 'pending', verified: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...fields(c.var.body), id: crypto.randomUUID(), status: 'pending', verified: false, createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
       return c.json(toAdminResource(row!), 201);
     })
-    .put('/:id', async (c) => {
-      const input = await readJson(c, adminResourceInput);
-      if (!input.ok) return input.response;
+    .put('/:id', jsonBody(adminResourceInput), async (c) => {
       const id = c.req.param('id');
-      const [row] = await db.update(resources).set(fields(input.data)).where(eq(resources.id, id)).returning();
+      const [row] = await db.update(resources).set(fields(c.var.body)).where(eq(resources.id, id)).returning();
       if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
       await audit(db, c.var.admin, 'resource.edit', id, deps.now());
       return c.json(toAdminResource(row));
