@@ -32,6 +32,9 @@ export const MAX_REPORTED_COUNT = 999;
 /** Page size of every list the API answers. */
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 
+/** The admin desks list a whole directory or job board at once, up to this many rows. */
+export const DESK_LIST_MAX = 500;
+
 /** Largest JSON body any write endpoint reads. */
 export const MAX_JSON_BYTES = 64 * 1024;
 

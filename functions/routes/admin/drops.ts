@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { adminDropInput, type AdminDrop } from '../../../src/contract/index.ts';
-import type { DropStatus } from '../../../src/contract/limits.ts';
+import { PAGE_SIZE, type DropStatus } from '../../../src/contract/limits.ts';
 import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
@@ -35,7 +35,7 @@ export function adminDropRoutes(deps: RouteDeps) {
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
-      const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(100);
+      const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(PAGE_SIZE.max);
       return c.json(await withVolunteers(rows));
     })
     .post('/', jsonBody(adminDropInput), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { adminJobInput } from '../../../src/contract/index.ts';
+import { adminJobInput, DESK_LIST_MAX } from '../../../src/contract/index.ts';
 import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
@@ -19,7 +19,7 @@ export function adminJobRoutes(deps: RouteDeps) {
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
       // 'pending' > 'approved': the ones waiting come first.
-      const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(500);
+      const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(DESK_LIST_MAX);
       return c.json(rows.map(toAdminJob));
     })
     .post('/', jsonBody(adminJobInput), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
 import { adminResourceInput } from '../../../src/contract/index.ts';
-import { PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
+import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
 import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
@@ -19,7 +19,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
       // 'pending' < 'published': the ones waiting come first.
-      const rows = await db.select().from(resources).orderBy(asc(resources.status), asc(resources.name)).limit(500);
+      const rows = await db.select().from(resources).orderBy(asc(resources.status), asc(resources.name)).limit(DESK_LIST_MAX);
       return c.json(rows.map(toAdminResource));
     })
     .post('/', jsonBody(adminResourceInput), async (c) => {
