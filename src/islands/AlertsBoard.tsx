@@ -1,6 +1,7 @@
 import type { Alert } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
 import { AlertForm } from './AlertForm.tsx';
@@ -9,10 +10,14 @@ import { ListStates } from './ListStates.tsx';
 /** Alerts per request; older ones come with "Show more". */
 const PAGE = 50;
 
+const LIST_PATH = '/api/alerts';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
+
 /** /alerts: the inline post form and the list of open alerts (enforcement reports among them). */
 export default function AlertsBoard({ lang, messages, submitHref }: { lang: Lang; messages: Messages; submitHref: string }) {
-  const t = messageFn(messages);
-  const list = useLiveList<Alert>('/api/alerts', 'emergency-alert', { page: PAGE });
+  const t = messageFn(messages, lang);
+  const list = useLiveList<Alert>(LIST_PATH, 'emergency-alert', { page: PAGE });
 
   return (
     <div className="board">

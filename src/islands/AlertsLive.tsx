@@ -22,7 +22,7 @@ const notificationsGranted = () => typeof Notification !== 'undefined' && Notifi
 
 /** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts. */
 export default function AlertsLive({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const id = useId();
   const phoneRef = useRef<HTMLInputElement>(null);
   const [stats, setStats] = useState<LiveStats | null>(null);
@@ -64,7 +64,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
   return (
     <div className="stack">
       <p className="live-hero" aria-live="polite">
-        <span className="pulse-dot" aria-hidden="true" /> {t('alertsLive.hero', { count: figure(stats?.watching) })}
+        <span className="pulse-dot" aria-hidden="true" /> {stats ? t.count('alertsLive.hero', stats.watching) : t.count('alertsLive.hero', Number.NaN, { count: '…' })}
       </p>
 
       <div className="cards-two">

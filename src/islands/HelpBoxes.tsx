@@ -25,7 +25,7 @@ type View = { name: 'list' } | { name: 'detail'; post: Post } | { name: 'respond
 
 /** Home's Help Needed and Free & Available boxes, each with its list, details, answer and post forms. */
 export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const [posted, setPosted] = useState(false);
   return (
     <div className="help-boxes">

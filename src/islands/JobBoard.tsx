@@ -3,6 +3,7 @@ import type { Job } from '../contract/index.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { contactLink } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 
@@ -65,10 +66,14 @@ function useSavedJobs() {
   return { saved, toggle };
 }
 
+const LIST_PATH = '/api/jobs';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /** /jobs: the approved jobs, newest first, and the ones bookmarked on this device. */
 export default function JobBoard({ messages }: { messages: Messages }) {
   const t = messageFn(messages);
-  const list = useLiveList<Job>('/api/jobs', 'new-job');
+  const list = useLiveList<Job>(LIST_PATH, 'new-job');
   const { saved, toggle } = useSavedJobs();
   const savedIds = new Set((saved ?? []).map((job) => job.id));
 

@@ -3,6 +3,7 @@ import type { LostFoundPost } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
@@ -10,10 +11,14 @@ import { MyPostsLink } from './MyPostsLink.tsx';
 
 const PAGE = 20;
 
+const LIST_PATH = '/api/lost-found';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
+
 /** The lost-and-found board: the post form and the list of recent posts, newest first. */
 export default function LostFoundBoard({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  const list = useLiveList<LostFoundPost>('/api/lost-found', 'new-missing-person', { page: PAGE });
+  const t = messageFn(messages, lang);
+  const list = useLiveList<LostFoundPost>(LIST_PATH, 'new-missing-person', { page: PAGE });
   const [posted, setPosted] = useState(false);
   const id = useId();
 

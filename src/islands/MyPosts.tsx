@@ -26,7 +26,7 @@ const call = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
  * and the poster's actions: mark done, delete, copy the link to manage it elsewhere.
  */
 export default function MyPosts({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const [posts, setPosts] = useState<MyPost[] | null>(null);
 
   useEffect(() => {

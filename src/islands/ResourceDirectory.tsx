@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Resource } from '../contract/index.ts';
 import { RESOURCE_CATEGORIES, type ResourceCategory } from '../contract/limits.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 
@@ -28,6 +29,10 @@ function filterFromAddress(): Filter {
   return isCategory(asked) ? asked : 'All';
 }
 
+const LIST_PATH = '/api/resources';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /**
  * The resource directory: a category filter over the published resources and a grid of cards.
  * The whole list is fetched once (it is small) and filtered here, so switching is instant even
@@ -35,7 +40,7 @@ function filterFromAddress(): Filter {
  */
 export default function ResourceDirectory({ messages }: { messages: Messages }) {
   const t = messageFn(messages);
-  const list = useLiveList<Resource>('/api/resources', 'new-resource');
+  const list = useLiveList<Resource>(LIST_PATH, 'new-resource');
   const [filter, setFilter] = useState<Filter>('All');
   const id = useId();
 

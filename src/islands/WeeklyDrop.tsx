@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Drop } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
-import { LOCALES, type Lang } from '../i18n/languages.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ApiError, postJson } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 
@@ -17,13 +18,17 @@ type Form = typeof EMPTY_FORM;
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 
+const LIST_PATH = '/api/drops/next';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /**
  * The next food and supply drop from the server (or the spec's fixed fallback when none is
  * scheduled), with directions and, for a real drop, a small volunteer sign-up.
  */
 export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  const list = useLiveList<Drop>('/api/drops/next', 'new-drop', { single: true });
+  const t = messageFn(messages, lang);
+  const list = useLiveList<Drop>(LIST_PATH, 'new-drop', { single: true });
   const drop = list.items?.[0];
   const id = useId();
 
@@ -54,7 +59,6 @@ export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: M
 
 function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const place = [drop.meetSpot, drop.address ?? drop.city].filter(Boolean).join(', ');
-  const count = new Intl.PluralRules(LOCALES[lang]).select(drop.volunteers) === 'one' ? 'drops.volunteersOne' : 'drops.volunteers';
   return (
     <>
       {/* The drop's own name, unless it only repeats the page title. */}
@@ -107,7 +111,7 @@ function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; 
         </p>
       )}
       <p className="drops-count" data-volunteers={drop.volunteers}>
-        {t(count, { count: drop.volunteers })}
+        {t.count('drops.volunteers', drop.volunteers)}
       </p>
       <Volunteer dropId={drop.id} directions={directionsHref(place)} t={t} onCount={onCount} onGone={onGone} />
     </>

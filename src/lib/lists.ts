@@ -48,6 +48,14 @@ export interface List<T> {
   start(): () => void;
 }
 
+/** The address of a list's newest page, or of the page older than `before`. */
+export function listUrl(path: string, page?: number, before?: string): string {
+  if (!page) return path;
+  const query = new URLSearchParams({ limit: String(page) });
+  if (before) query.set('before', before);
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
 /** The id a live event names, when the server sent one. */
 const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data && typeof event.data.id === 'string' ? event.data.id : undefined);
 
@@ -68,12 +76,7 @@ export function createList<T extends ListItem>({ path, live, page, single }: Lis
   let again = false;
   let loadedAt = 0;
 
-  const url = (before?: string) => {
-    if (!page) return path;
-    const query = new URLSearchParams({ limit: String(page) });
-    if (before) query.set('before', before);
-    return `${path}${path.includes('?') ? '&' : '?'}${query}`;
-  };
+  const url = (before?: string) => listUrl(path, page, before);
   const read = async (address: string): Promise<T[]> => {
     if (!single) return fetchJson<T[]>(address);
     const one = await fetchJson<T | null>(address);

@@ -9,7 +9,11 @@ const formats = new Map<Lang, Intl.RelativeTimeFormat>();
  * in the short form and the plural of `lang` ("3h ago", "قبل 3 ساعات", "hace 2 días").
  */
 export function relativeTime(iso: string, lang: Lang, t: (key: MessageKey, vars?: Vars) => string, now = Date.now()): string {
-  const hours = Math.floor((now - Date.parse(iso)) / HOUR);
+  return hoursAgo(Math.floor((now - Date.parse(iso)) / HOUR), lang, t);
+}
+
+/** The same for a whole number of hours ago. */
+export function hoursAgo(hours: number, lang: Lang, t: (key: MessageKey, vars?: Vars) => string): string {
   if (hours < 1) return t('time.justNow');
   let format = formats.get(lang);
   if (!format) formats.set(lang, (format = new Intl.RelativeTimeFormat(LOCALES[lang], { style: 'narrow' })));
