@@ -22,7 +22,7 @@ const languageKeys = new Map<Lang, Set<string>>();
  * The keys `lang` speaks: English's, except that each plural message has the forms of `lang`
  * (English's when `lang` lacks that message).
  */
-export function keysOf(lang: Lang): Set<string> {
+function keysOf(lang: Lang): Set<string> {
   let keys = languageKeys.get(lang);
   if (keys) return keys;
   const own = dictionaries[lang];

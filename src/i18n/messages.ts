@@ -7,9 +7,6 @@ export type MessageKey = keyof typeof en;
 export type Messages = Partial<Record<string, string>>;
 export type Vars = Record<string, string | number>;
 
-/** The plural categories of Intl.PluralRules, in CLDR's order. */
-export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-
 /**
  * A message with one form per plural category: `${base}#other` and the forms its language
  * tells apart (`#one` in English; `#zero`, `#one`, `#two`, `#few`, `#many` in Arabic).
@@ -29,7 +26,7 @@ const cached = <V,>(cache: Map<Lang, V>, lang: Lang, make: () => V) => cache.get
  * The key of the form `count` takes in `lang` ("alerts.confirmations#one" for 1 in English,
  * "#few" for 3 in Arabic); `#other` when the dictionary lacks that form.
  */
-export function pluralKey(lang: Lang, base: PluralBase, count: number, has: (key: string) => boolean): string {
+function pluralKey(lang: Lang, base: PluralBase, count: number, has: (key: string) => boolean): string {
   const category = cached(pluralRules, lang, () => new Intl.PluralRules(LOCALES[lang])).select(count);
   const key = `${base}#${category}`;
   return has(key) ? key : `${base}#other`;
