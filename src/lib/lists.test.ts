@@ -161,12 +161,12 @@ describe('start: every 30 s, on the live event, when the page comes back', () =>
     api.calls[0]!.answer(posts(2, 1));
     await vi.advanceTimersByTimeAsync(0);
 
-    $liveEvent.set({ event: 'new-job', data: { title: 'Cook', city: null, payRange: null, acceptsNoPapers: true, contact: null } });
+    $liveEvent.set({ event: 'new-job', data: { id: 'j1', title: 'Cook', city: null, payRange: null, acceptsNoPapers: true, contact: null } });
     expect(api.calls).toHaveLength(1);
     const shown = { event: 'new-missing-person', data: { id: 'p2', name: 'Post 2', lastSeenCity: null } } as LiveEvent;
     $liveEvent.set(shown);
     expect(api.calls).toHaveLength(1);
-    $liveEvent.set({ event: 'new-missing-person', data: { name: 'Someone else', lastSeenCity: 'Fresno' } });
+    $liveEvent.set({ event: 'new-missing-person', data: { id: 'p3', name: 'Someone else', lastSeenCity: 'Fresno' } });
     expect(api.calls).toHaveLength(2);
     api.calls[1]!.answer(posts(3, 1));
     await vi.advanceTimersByTimeAsync(0);
@@ -178,7 +178,7 @@ describe('start: every 30 s, on the live event, when the page comes back', () =>
 
     stop();
     await vi.advanceTimersByTimeAsync(REFETCH_MS);
-    $liveEvent.set({ event: 'new-missing-person', data: { name: 'Later', lastSeenCity: null } });
+    $liveEvent.set({ event: 'new-missing-person', data: { id: 'p4', name: 'Later', lastSeenCity: null } });
     expect(api.calls).toHaveLength(3);
   });
 

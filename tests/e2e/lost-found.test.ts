@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toast as toastOn, usePhone } from './chromium.ts';
 
-const { open } = usePhone();
+const { open, context: phone } = usePhone();
 let page: Page;
 beforeEach(async () => {
   page = await open('/lost-found', { ready: '.board-list[aria-busy="false"]' });
@@ -75,7 +75,7 @@ it('draws the first screen of posts, the rest and older pages on "Show more"; a 
   const asked: string[] = [];
   let fail = true;
   // Without the service worker, whose own requests the page's routes would not see.
-  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
+  const context = await phone({ serviceWorkers: 'block' });
   const paged = await context.newPage();
   await paged.route(/\/api\/lost-found\?/, (route) => {
     const url = new URL(route.request().url());
