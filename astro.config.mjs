@@ -10,6 +10,7 @@ import { LANGUAGES } from './src/i18n/languages.ts';
  * Astro writes the English 404 as /404.html but the others as /{lang}/404/index.html; both hosts
  * (and Cloudflare's "nearest 404.html" rule) look for /{lang}/404.html, so move them there.
  */
+/** @type {import('astro').AstroIntegration} */
 const notFoundPagesBesideTheirLanguage = {
   name: 'not-found-pages',
   hooks: {

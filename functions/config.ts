@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ALERT_TYPES } from '../src/contract/limits.ts';
+import type { Deps } from './deps.ts';
 
 const flag = z.pipe(
   z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'], { error: 'must be on or off' }),
@@ -7,22 +8,17 @@ const flag = z.pipe(
 );
 
 const portMessage = 'must be a port number from 0 to 65535';
+const webAddress = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
+const alertHours = z.partialRecord(z.enum(ALERT_TYPES), z.number().check(z.gt(0), z.lte(24 * 365)));
 
-const schema = z.object({
-  PORT: z._default(z.coerce.number({ error: portMessage }).check(z.int(portMessage), z.gte(0, portMessage), z.lte(65535, portMessage)), 4321),
-  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
-  DATABASE_URL: z._default(
-    z.string().check(z.regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, 'must start with file:, libsql://, http(s):// or ws(s)://')),
-    'file:./data/app.db',
-  ),
+/** The API's settings, the same on both hosts (README, "Settings"). */
+const apiSettings = {
   DATABASE_AUTH_TOKEN: z.optional(z.string()),
-  SAMPLE_CONTENT: z._default(flag, true),
-  MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
   HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
-  SMS_GATEWAY_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
+  SMS_GATEWAY_URL: z.optional(webAddress),
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
   /** The same variable the page build reads, so pages and GET /api/donation-links agree. */
-  PUBLIC_DONATION_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) address' })),
+  PUBLIC_DONATION_URL: z.optional(webAddress),
   DONATIONS_TOTAL: z._default(z.coerce.number({ error: 'must be a number of dollars' }).check(z.gte(0, 'must be 0 or more')), 0),
   ALERT_HOURS: z.optional(
     z.pipe(
@@ -37,16 +33,51 @@ const schema = z.object({
       }),
     ),
   ),
+};
+
+/** The Node host adds where it listens, a local database file and media folder, and sample content. */
+const nodeSchema = z.object({
+  PORT: z._default(z.coerce.number({ error: portMessage }).check(z.int(portMessage), z.gte(0, portMessage), z.lte(65535, portMessage)), 4321),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  DATABASE_URL: z._default(
+    z.string().check(z.regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, 'must start with file:, libsql://, http(s):// or ws(s)://')),
+    'file:./data/app.db',
+  ),
+  SAMPLE_CONTENT: z._default(flag, true),
+  MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
+  ...apiSettings,
 });
 
-const alertHours = z.partialRecord(z.enum(ALERT_TYPES), z.number().check(z.gt(0), z.lte(24 * 365)));
+/** The Cloudflare worker has no disk: its database is always a Turso (libSQL) server. */
+const remoteDatabase = 'must be the libsql://, https:// or wss:// address of the Turso database';
+const workerSchema = z.object({
+  DATABASE_URL: z.string({ error: remoteDatabase }).check(z.regex(/^(libsql|https?|wss?):\/\//, remoteDatabase)),
+  ...apiSettings,
+});
 
-export type Config = z.output<typeof schema>;
+export type Config = z.output<typeof nodeSchema>;
+export type WorkerConfig = z.output<typeof workerSchema>;
 
-/** Reads the configuration from the environment; a wrong value stops the start with a clear message. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+function parse<S extends z.ZodMiniType>(schema: S, env: Record<string, unknown>): z.output<S> {
+  // A blank variable counts as unset; a worker's env also holds its bindings, which are no settings.
+  const settings = Object.fromEntries(Object.entries(env).filter(([, value]) => typeof value === 'string' && value !== ''));
+  const result = schema.safeParse(settings);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new Error(`Configuration is not valid:\n${problems.join('\n')}`);
 }
+
+/** Reads the Node host's configuration from the environment; a wrong value stops the start with a clear message. */
+export const loadConfig = (env: Record<string, string | undefined>): Config => parse(nodeSchema, env);
+
+/** Reads the worker's configuration from its env (vars and secrets), with the same checks and messages. */
+export const loadWorkerConfig = (env: object): WorkerConfig => parse(workerSchema, { ...env });
+
+/** What the API takes from either host's configuration. */
+export const apiConfig = (config: Config | WorkerConfig): NonNullable<Deps['config']> => ({
+  hashSecret: config.HASH_SECRET,
+  alertHours: config.ALERT_HOURS,
+  donationsTotal: config.DONATIONS_TOTAL,
+  smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
+  donationUrl: config.PUBLIC_DONATION_URL,
+});

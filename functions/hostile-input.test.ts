@@ -144,4 +144,4 @@ it('takes no server-side field from a client: ids, status, sample flag, secrets,
   } finally {
     api.close();
   }
-});
+}, 30_000);

@@ -1,4 +1,6 @@
-import type { Context } from 'hono';
+import { lt, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
@@ -41,6 +43,19 @@ export async function readJson<S extends z.ZodMiniType>(c: Context, schema: S): 
   return { ok: true, data: result.data };
 }
 
+/** What jsonBody adds to a route's context. */
+export type WithBody<S extends z.ZodMiniType> = { Variables: { body: z.output<S> } };
+
+/** readJson as a route's middleware: the handler gets the checked body as `c.var.body`. */
+export const jsonBody =
+  <S extends z.ZodMiniType>(schema: S): MiddlewareHandler<WithBody<S>> =>
+  async (c, next) => {
+    const input = await readJson(c, schema);
+    if (!input.ok) return input.response;
+    c.set('body', input.data);
+    await next();
+  };
+
 /** The body's bytes, or null once it grows past `limit` bytes (read no further than that). */
 export async function readCapped(request: { body: ReadableStream<Uint8Array> | null }, limit: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array();
@@ -64,6 +79,17 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * A list's `before=` query (an ISO time: the next page holds rows created before it) as a
+ * condition on `createdAt`, none without it; a 400 answer when it is no time.
+ */
+export function createdBefore(c: Context, createdAt: AnySQLiteColumn): { ok: true; where: SQL | undefined } | { ok: false; response: Response } {
+  const before = c.req.query('before');
+  if (before === undefined) return { ok: true, where: undefined };
+  if (Number.isNaN(Date.parse(before))) return { ok: false, response: apiError(c, 400, 'invalid_query', 'before must be an ISO date and time') };
+  return { ok: true, where: lt(createdAt, new Date(before).toISOString()) };
 }
 
 /** The `limit` query parameter as a page size within the cap. */

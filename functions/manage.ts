@@ -27,6 +27,12 @@ export async function refuseManage(c: Context, post: { manageHash: string | null
   return null;
 }
 
+/** The post when the request holds its manage secret; otherwise refuseManage's answer. */
+export async function ownedPost<R extends { manageHash: string | null }>(c: Context, post: R | undefined): Promise<{ row: R; response?: never } | { row?: never; response: Response }> {
+  const refused = await refuseManage(c, post);
+  return refused ? { response: refused } : { row: post! };
+}
+
 async function holdsManageSecret(c: Context, storedHash: string | null): Promise<boolean> {
   const secret = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(c.req.header('authorization') ?? '')?.[1];
   if (!secret || !storedHash) return false;

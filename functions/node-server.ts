@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -15,7 +16,7 @@ import { applySampleContent } from '../db/seed.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { apiConfig, loadConfig, type Config } from './config.ts';
 import { fileMediaStore } from './media/file-store.ts';
 import { serveMedia } from './media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from './page-policies.ts';
@@ -49,11 +50,7 @@ const api = createApp({
   watching: () => relay.connections,
   clientAddress: (c) => (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress,
   config: {
-    hashSecret: config.HASH_SECRET,
-    alertHours: config.ALERT_HOURS,
-    donationsTotal: config.DONATIONS_TOTAL,
-    smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
-    donationUrl: config.PUBLIC_DONATION_URL,
+    ...apiConfig(config),
     // This process sees every write, so list answers can be kept until the next one (or 2 s).
     listCacheMs: 2000,
   },
@@ -114,7 +111,7 @@ function stop() {
     process.exit(0);
   });
   // Open keep-alive connections would hold the close; nothing is left to wait for.
-  server.closeAllConnections?.();
+  (server as Server).closeAllConnections();
 }
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

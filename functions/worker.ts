@@ -11,11 +11,11 @@ import { waitUntil } from 'cloudflare:workers';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { getServerByName, routePartykitRequest } from 'partyserver';
-import * as z from 'zod/mini';
 import * as schema from '../db/schema.ts';
 import type { LiveRoom } from '../party/live-room.ts';
 import { LIVE_ROOM } from '../src/contract/events.ts';
 import { createApp } from './app.ts';
+import { apiConfig, loadWorkerConfig } from './config.ts';
 import { serveMedia, type MediaStore } from './media/store.ts';
 import { NON_PAGE_POLICY, secure } from './security-headers.ts';
 
@@ -25,13 +25,8 @@ interface Env {
   ASSETS: { fetch(request: Request): Promise<Response> };
   LiveRoom: DurableObjectNamespace<LiveRoom>;
   MEDIA: R2Bucket;
-  DATABASE_URL?: string;
-  DATABASE_AUTH_TOKEN?: string;
-  HASH_SECRET?: string;
-  SMS_GATEWAY_URL?: string;
-  SMS_GATEWAY_TOKEN?: string;
-  PUBLIC_DONATION_URL?: string;
-  DONATIONS_TOTAL?: string;
+  /** Vars and secrets: the settings functions/config.ts reads, as the Node host does. */
+  [setting: string]: unknown;
 }
 
 /** Photos and videos in the R2 bucket. */
@@ -55,20 +50,22 @@ const r2Media = (bucket: R2Bucket): MediaStore => ({
   },
 });
 
-const workerConfig = z.object({
-  DATABASE_URL: z.string().check(z.regex(/^(libsql|https?|wss?):\/\//, 'DATABASE_URL must be a libsql://, https:// or wss:// address of the Turso database')),
-  DATABASE_AUTH_TOKEN: z.optional(z.string()),
-});
-
 let api: { key: string; app: ReturnType<typeof createApp> } | undefined;
 
-/** The API app, built once per isolate for the configured database. */
-function apiFor(env: Env) {
-  const key = `${env.DATABASE_URL}|${env.DATABASE_AUTH_TOKEN ?? ''}`;
+/**
+ * The API app, built once per isolate for its settings; settings that are not valid give the
+ * Node host's message instead (Node stops with it, the worker answers it).
+ */
+function apiFor(env: Env): ReturnType<typeof createApp> | Error {
+  const key = JSON.stringify(Object.entries(env).filter(([, value]) => typeof value === 'string'));
   if (api?.key === key) return api.app;
-  const config = workerConfig.safeParse({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN || undefined });
-  if (!config.success) return null;
-  const client = createClient({ url: config.data.DATABASE_URL, authToken: config.data.DATABASE_AUTH_TOKEN });
+  let config;
+  try {
+    config = loadWorkerConfig(env);
+  } catch (error) {
+    return error as Error;
+  }
+  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const room = () => getServerByName(env.LiveRoom, LIVE_ROOM.room);
   const app = createApp({
     db: drizzle(client, { schema }),
@@ -77,12 +74,7 @@ function apiFor(env: Env) {
     watching: async () => (await room()).connectionCount(),
     clientAddress: (c) => c.req.header('cf-connecting-ip'),
     defer: (work) => waitUntil(work),
-    config: {
-      hashSecret: env.HASH_SECRET || undefined,
-      donationsTotal: Number(env.DONATIONS_TOTAL) >= 0 ? Number(env.DONATIONS_TOTAL) : 0,
-      smsGateway: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : null,
-      donationUrl: env.PUBLIC_DONATION_URL || undefined,
-    },
+    config: apiConfig(config),
   });
   api = { key, app };
   return app;
@@ -110,11 +102,9 @@ export default {
     }
     if (pathname.startsWith('/api/')) {
       const app = apiFor(env);
-      if (!app) {
-        return nonPage(Response.json(
-          { error: { code: 'not_configured', message: 'The database is not configured: set DATABASE_URL (and DATABASE_AUTH_TOKEN) for this worker.' } },
-          { status: 503 },
-        ));
+      if (app instanceof Error) {
+        console.error(app.message);
+        return nonPage(Response.json({ error: { code: 'not_configured', message: app.message } }, { status: 503 }));
       }
       return nonPage(await app.fetch(request));
     }
@@ -124,6 +114,8 @@ export default {
 
   /** A cron trigger (wrangler.toml) deletes what has expired and sends waiting texts. */
   async scheduled(_controller: unknown, env: Env): Promise<void> {
-    await apiFor(env)?.maintain();
+    const app = apiFor(env);
+    if (app instanceof Error) console.error(app.message);
+    else await app.maintain();
   },
 };

@@ -37,9 +37,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 it('broadcasts an event the API publishes to every listening page', async () => {
   const [a, b] = [await client(), await client()];
   expect(relay.connections).toBe(2);
-  expect(relay.publish({ event: 'new-missing-person', data: { name: 'Rosa', lastSeenCity: 'Fresno' } })).toBe(true);
+  expect(relay.publish({ event: 'new-missing-person', data: { id: 'post-1', name: 'Rosa', lastSeenCity: 'Fresno' } })).toBe(true);
   await settle();
-  const expected = { event: 'new-missing-person', data: { name: 'Rosa', lastSeenCity: 'Fresno' } };
+  const expected = { event: 'new-missing-person', data: { id: 'post-1', name: 'Rosa', lastSeenCity: 'Fresno' } };
   expect(a.received).toEqual([expected]);
   expect(b.received).toEqual([expected]);
 });
@@ -54,7 +54,7 @@ it('sends nothing for an event that breaks the contract', async () => {
 
 it('relays nothing a client sends, not even a well-formed event', async () => {
   const [sender, listener] = [await client(), await client()];
-  sender.socket.send(JSON.stringify({ event: 'emergency-alert', data: { type: 'Fake', city: 'Fresno', details: 'spoof' } }));
+  sender.socket.send(JSON.stringify({ event: 'emergency-alert', data: { id: 'fake', type: 'Fake', city: 'Fresno', details: 'spoof' } }));
   await settle();
   expect(listener.received).toEqual([]);
   expect(sender.received).toEqual([]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { createApp } from '../functions/app.ts';
+import { fileMediaStore } from '../functions/media/file-store.ts';
 import { startLibsqlHttpServer } from './libsql-http-server.ts';
 
 // The worker test leans on this server; here the same web client the worker uses talks to it.
@@ -41,7 +42,13 @@ it('answers the libSQL web client: statements, arguments, batches and transactio
 
 it('carries the API: a post stored through it is listed through it', async () => {
   const client = createClient({ url: server.url });
-  const app = createApp({ db: drizzle(client, { schema }), publish: () => undefined });
+  const app = createApp({
+    db: drizzle(client, { schema }),
+    media: fileMediaStore(join(folder, 'media')),
+    publish: () => undefined,
+    watching: () => 0,
+    clientAddress: () => undefined,
+  });
   const created = await app.request('/api/lost-found', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

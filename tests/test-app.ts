@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { createApp, type Deps } from '../functions/app.ts';
+import { createApp } from '../functions/app.ts';
+import type { Deps } from '../functions/deps.ts';
 import { fileMediaStore } from '../functions/media/file-store.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { tempDatabase } from './temp-db.ts';
@@ -20,7 +21,8 @@ export async function testApp(config: Deps['config'] = {}) {
     media,
     publish: (event) => published.push(event),
     watching: () => 7,
-    clientAddress: () => client.address,
+    // A request may name its own address (load tests post from many at once); otherwise `client.address`.
+    clientAddress: (c) => c.req.header('x-test-client-address') ?? client.address,
     defer: (work) => deferred.push(work),
     now: () => clock.now,
     config,

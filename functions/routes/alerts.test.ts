@@ -36,7 +36,7 @@ describe('POST /api/alerts', () => {
     const alert = await created({ city: 'Salinas', details: 'Food bank open late today', alertTime: '2026-11-22T17:30:00.000Z' });
     expect(alert).toMatchObject({ type: 'Community Notice', precision: 'BROAD', city: 'Salinas', area: null, alertTime: '2026-11-22T17:30:00.000Z', verified: false, urgent: false, confirmations: 0 });
     expect(await list()).toEqual([alert]);
-    expect(api.published).toEqual([{ event: 'emergency-alert', data: { type: 'Community Notice', city: 'Salinas', details: 'Food bank open late today' } }]);
+    expect(api.published).toEqual([{ event: 'emergency-alert', data: { id: alert.id, type: 'Community Notice', city: 'Salinas', details: 'Food bank open late today' } }]);
   });
 
   it.each([

@@ -1,55 +1,23 @@
-import { Hono } from 'hono';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { alertInput, markInput, type Alert } from '../../src/contract/index.ts';
+import { Hono, type Context } from 'hono';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { alertInput, markInput } from '../../src/contract/index.ts';
 import {
   ALL_CLEARS_TO_CLOSE,
-  CONFIRMATIONS_TO_VERIFY,
   DUPLICATE_WINDOW_MINUTES,
-  ENFORCEMENT_REPORTS_PER_WINDOW,
   ENFORCEMENT_TYPE,
-  ENFORCEMENT_WINDOW_MINUTES,
   LOCATION_GRID,
   snapToGrid,
   PAGE_SIZE,
-  URGENT_ALERT_TYPES,
-  type AlertType,
-  type Precision,
 } from '../../src/contract/limits.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, pageSize, readJson } from '../http.ts';
-import { overLimit } from '../rate-limit.ts';
+import type { RouteDeps } from '../deps.ts';
+import { toAlert, type AlertRow } from '../domain/mappers.ts';
+import { attachUpload } from '../domain/media.ts';
+import { sweep, sweepSometimes } from '../domain/retention.ts';
+import { MINUTE } from '../domain/time.ts';
+import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
+import { rateLimit } from '../rate-limit.ts';
 import { deliverOutbox, queueAlertTexts } from '../sms.ts';
-import { sweep, sweepSometimes } from '../sweep.ts';
-import { attachUpload } from './uploads.ts';
-
-type Row = typeof alerts.$inferSelect;
-const MINUTE = 60_000;
-
-/** A stored alert as the lists show it; an admin's check counts as verified. */
-export const toAlert = (row: Row): Alert => ({
-  id: row.id,
-  type: row.type as AlertType,
-  precision: row.precision as Precision,
-  city: row.city,
-  area: row.area,
-  details: row.details,
-  alertTime: row.alertTime,
-  contact: row.contact,
-  location: row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-  activity: row.activity,
-  agents: row.agents,
-  vehicles: row.vehicles,
-  markings: row.markings,
-  photoUrl: row.photoUrl,
-  confirmations: row.confirmations,
-  allClears: row.allClears,
-  verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
-  urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
-  createdAt: row.createdAt,
-  expiresAt: row.expiresAt,
-  sample: row.isSample,
-});
 
 const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -62,20 +30,18 @@ export function alertRoutes(deps: RouteDeps) {
     .get('/', async (c) => {
       await sweepSometimes(deps);
       const type = c.req.query('type');
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const before = createdBefore(c, alerts.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(alerts)
-        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before ? lt(alerts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before.where))
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toAlert));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, alertInput);
-      if (!input.ok) return input.response;
-      const alert = input.data;
+    .post('/', jsonBody(alertInput), rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')), async (c) => {
+      const alert = c.var.body;
       const now = deps.now();
       const enforcement = alert.type === ENFORCEMENT_TYPE;
 
@@ -87,18 +53,13 @@ export function alertRoutes(deps: RouteDeps) {
       if (same) {
         return apiError(c, 409, 'duplicate', 'The same report was posted within the last hour. Please confirm that one instead.');
       }
-      const limited = enforcement
-        ? await overLimit(deps, c, 'enforcement-report', ENFORCEMENT_REPORTS_PER_WINDOW, ENFORCEMENT_WINDOW_MINUTES * MINUTE)
-        : await overLimit(deps, c, 'alert', 10, 10 * MINUTE);
-      if (limited) return apiError(c, 429, 'rate_limited', 'Too many reports in a short time. Please wait a few minutes.');
-
       if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
         return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
       }
 
       const grid = LOCATION_GRID[alert.precision];
       const precise = alert.precision === 'PRECISE' && alert.location;
-      const row: Row = {
+      const row: AlertRow = {
         id: crypto.randomUUID(),
         type: alert.type,
         precision: alert.precision,
@@ -126,22 +87,20 @@ export function alertRoutes(deps: RouteDeps) {
         expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
       };
       await db.insert(alerts).values(row);
-      await deps.publish({ event: 'emergency-alert', data: { type: row.type, city: row.city, details: row.details } });
+      await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
       if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
       return c.json(toAlert(row), 201);
     })
-    .post('/:id/marks', async (c) => {
-      const input = await readJson(c, markInput);
-      if (!input.ok) return input.response;
+    .post('/:id/marks', jsonBody(markInput), rateLimit(deps, 'alertMark'), async (c) => {
+      const mark = c.var.body;
       const id = c.req.param('id');
       const [alert] = await db.select().from(alerts).where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)));
       if (!alert) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
-      if (await overLimit(deps, c, 'mark', 30, 10 * MINUTE)) return apiError(c, 429, 'rate_limited', 'Too many answers in a short time. Please wait a few minutes.');
 
       // The device is known only by a keyed hash that includes the report: it cannot be followed
       // from one report to another, and it is deleted with the report.
-      const deviceHash = await deps.keys.hash('mark', id, input.data.device);
-      const { kind } = input.data;
+      const deviceHash = await deps.keys.hash('mark', id, mark.device);
+      const { kind } = mark;
       const [previous] = await db.select().from(alertMarks).where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash)));
       const column = (k: string) => (k === 'confirm' ? alerts.confirmations : alerts.allClears);
       if (!previous) {

@@ -23,7 +23,7 @@ const askUpload = async (mediaType = 'assistance-requests') => {
   return (await response.json()) as CommunityUploadParams;
 };
 const put = (url: string, body: Uint8Array | string, length: number | null = typeof body === 'string' ? body.length : body.byteLength) =>
-  api.app.request(url, { method: 'PUT', headers: length === null ? {} : { 'content-length': String(length) }, body });
+  api.app.request(url, { method: 'PUT', headers: length === null ? {} : { 'content-length': String(length) }, body: typeof body === 'string' ? body : new Uint8Array(body) });
 /** Every file in the media folder, as "kind/.../id". */
 const storedFiles = () => {
   const folder = join(api.store.folder, 'media');

@@ -1,43 +1,15 @@
 import { Hono } from 'hono';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia } from '../../src/contract/index.ts';
 import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, MAX_VIDEO_SECONDS, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
-import type { Database } from '../../db/client.ts';
 import { storageFailure } from '../../db/failures.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, readCapped, readJson } from '../http.ts';
-import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
+import type { RouteDeps } from '../deps.ts';
+import { communityKind, pendingUpload, storeImage } from '../domain/media.ts';
+import { apiError, jsonBody, readCapped } from '../http.ts';
+import { sniffImage } from '../media/image.ts';
 import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
-import { overLimit } from '../rate-limit.ts';
-
-const HOUR = 3600_000;
-const kindOf = (mediaType: CommunityMediaType) => `community-assistance/${mediaType}`;
-const idOf = (url: string) => url.split('/').at(-1)!;
-
-/**
- * Marks a help post's files as used by it: every address must be a stored, unused upload of this
- * post kind, images in imageUrls and the video in videoUrl. Answers null when all are attached,
- * otherwise the field errors (and attaches nothing).
- */
-export async function attachCommunityMedia(db: Database, mediaType: CommunityMediaType, imageUrls: string[], videoUrl: string | null): Promise<Record<string, string> | null> {
-  const wanted = [...imageUrls.map((url) => ({ url, type: 'image' })), ...(videoUrl ? [{ url: videoUrl, type: 'video' }] : [])];
-  if (!wanted.length) return null;
-  const ids = wanted.map(({ url }) => idOf(url));
-  const found = await db
-    .select({ id: uploads.id, mediaType: uploads.mediaType })
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.kind, kindOf(mediaType)), eq(uploads.stored, true), eq(uploads.attached, false)));
-  const types = new Map(found.map((row) => [row.id, row.mediaType]));
-  const wrong = wanted.find(({ url, type }) => types.get(idOf(url)) !== type);
-  if (wrong) return { [wrong.type === 'video' ? 'videoUrl' : 'imageUrls']: 'File not found: upload it again' };
-  const attached = await db
-    .update(uploads)
-    .set({ attached: true })
-    .where(and(inArray(uploads.id, ids), eq(uploads.attached, false)))
-    .returning({ id: uploads.id });
-  return attached.length === ids.length ? null : { imageUrls: 'File already used: upload it again' };
-}
+import { rateLimit } from '../rate-limit.ts';
 
 /** The first `size` bytes of a stream (fewer if it ends), and a stream of everything, those bytes included. */
 async function peek(body: ReadableStream<Uint8Array>, size: number): Promise<{ head: Uint8Array; whole: ReadableStream<Uint8Array> }> {
@@ -90,32 +62,24 @@ export function communityUploadRoutes(deps: RouteDeps) {
   const { db, media } = deps;
   const tooLarge = (c: Parameters<typeof apiError>[0]) => apiError(c, 413, 'payload_too_large', `A file must be at most ${MAX_MEDIA_BYTES} bytes (100 MB)`);
   return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, communityUploadRequest);
-      if (!input.ok) return input.response;
-      if (await overLimit(deps, c, 'upload', 30, HOUR / 6)) return apiError(c, 429, 'rate_limited', 'Too many uploads in a short time. Please wait a few minutes.');
-      const { mediaType } = input.data;
+    .post('/', jsonBody(communityUploadRequest), rateLimit(deps, 'mediaUpload'), async (c) => {
+      const { mediaType } = c.var.body;
       const objectId = crypto.randomUUID();
-      await db.insert(uploads).values({ id: objectId, kind: kindOf(mediaType), createdAt: new Date(deps.now()).toISOString() });
+      await db.insert(uploads).values({ id: objectId, kind: communityKind(mediaType), createdAt: new Date(deps.now()).toISOString() });
       const params: CommunityUploadParams = { url: `/api/community-assistance/upload/${mediaType}/${objectId}`, objectId, mediaType };
       return c.json(params, 201);
     })
     .put('/:mediaType/:id', async (c) => {
       const mediaType = c.req.param('mediaType') as CommunityMediaType;
       const id = c.req.param('id');
-      const [pending] = COMMUNITY_MEDIA_TYPES.includes(mediaType)
-        ? await db
-            .select()
-            .from(uploads)
-            .where(and(eq(uploads.id, id), eq(uploads.kind, kindOf(mediaType)), eq(uploads.stored, false), gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString())))
-        : [];
+      const pending = COMMUNITY_MEDIA_TYPES.includes(mediaType) && (await pendingUpload(db, communityKind(mediaType), id, deps.now()));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       const declared = c.req.header('content-length');
       if (declared === undefined || !/^\d+$/.test(declared)) return apiError(c, 411, 'length_required', 'Send the file with its Content-Length');
       const size = Number(declared);
       if (size > MAX_MEDIA_BYTES) return tooLarge(c);
       if (!c.req.raw.body || size === 0) return apiError(c, 400, 'empty_body', 'The file is empty');
-      const key = `${kindOf(mediaType)}/${id}`;
+      const key = `${communityKind(mediaType)}/${id}`;
       const { head, whole } = await peek(c.req.raw.body, 64);
       const image = sniffImage(head);
       const video = image ? null : sniffVideo(head);
@@ -124,15 +88,8 @@ export function communityUploadRoutes(deps: RouteDeps) {
       if (image) {
         const bytes = await readCapped({ body: whole }, Math.min(size, MAX_MEDIA_BYTES));
         if (bytes === null) return tooLarge(c);
-        let clean: Uint8Array;
-        try {
-          const { width, height } = imageSize(bytes, image);
-          if (width * height > MAX_IMAGE_PIXELS) return apiError(c, 413, 'image_too_large', 'The image has too many pixels');
-          clean = stripImageMetadata(bytes, image);
-        } catch {
-          return apiError(c, 415, 'unsupported_media_type', 'The image could not be read; it may be damaged');
-        }
-        await media.put(key, clean, IMAGE_MIME[image], clean.byteLength);
+        const refused = await storeImage(c, deps, key, bytes, image, 'image');
+        if (refused) return refused;
         type = 'image';
       } else if (video) {
         const { transform, done } = sanitizeVideo();

@@ -3,7 +3,7 @@ import type { Drop, Job, LostFoundPost, Resource } from '../../src/contract/inde
 import { applySampleContent } from '../../db/seed.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { californiaToday } from './directory.ts';
+import { californiaToday } from '../domain/time.ts';
 
 let api: TestApp;
 beforeEach(async () => {
@@ -116,7 +116,7 @@ describe('SOS', () => {
 describe('missing-person photo', () => {
   it('attaches an uploaded missing-persons photo to a post, once; other photos are refused', async () => {
     const { uploadURL } = (await (await api.post('/api/upload', { type: 'missing-persons' })).json()) as { uploadURL: string };
-    const put = await api.app.request(uploadURL, { method: 'PUT', body: await phonePhoto() });
+    const put = await api.app.request(uploadURL, { method: 'PUT', body: new Uint8Array(await phonePhoto()) });
     const { url } = (await put.json()) as { url: string };
     const created = await api.post('/api/lost-found', { name: 'Rosa', contact: '(559) 555-0142', photoUrl: url });
     expect(created.status).toBe(201);

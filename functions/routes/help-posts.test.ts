@@ -53,7 +53,7 @@ describe('POST/GET /api/assistance-requests', () => {
     const { manageToken: _secret, ...post } = created;
     expect(await api.get('/api/assistance-requests')).toEqual([post]);
     expect(await api.get(`/api/assistance-requests/${post.id}`)).toEqual(post);
-    expect(api.published).toEqual([{ event: 'new-assistance-request', data: { title: 'Ride to court', city: 'Salinas' } }]);
+    expect(api.published).toEqual([{ event: 'new-assistance-request', data: { id: post.id, title: 'Ride to court', city: 'Salinas' } }]);
     // Only a hash of the secret is stored.
     const stored = await api.store.client.execute('select * from assistance_requests');
     expect(JSON.stringify(stored.rows)).not.toContain(created.manageToken);
@@ -100,7 +100,7 @@ describe('POST/GET /api/surplus-offers', () => {
   it('stores an offer with its condition and availability and lists only available ones', async () => {
     const created = await create<SurplusOffer>('/api/surplus-offers', OFFER);
     expect(created).toMatchObject({ ...OFFER, videoUrl: null, status: 'available' });
-    expect(api.published.at(-1)).toEqual({ event: 'new-surplus-offer', data: { title: 'Kids jackets', city: 'Stockton' } });
+    expect(api.published.at(-1)).toEqual({ event: 'new-surplus-offer', data: { id: created.id, title: 'Kids jackets', city: 'Stockton' } });
     expect((await api.post('/api/surplus-offers', { ...OFFER, condition: 'Broken' })).status).toBe(400);
     expect((await api.post('/api/surplus-offers', { ...OFFER, category: 'Legal aid' })).status).toBe(400);
     expect((await manage('PATCH', `/api/surplus-offers/${created.id}`, created.manageToken, { status: 'fulfilled' })).status).toBe(400);

@@ -1,31 +1,22 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import {
   assistanceRequestInput,
   assistanceResponseInput,
   manageInput,
   surplusOfferInput,
-  type AssistanceRequest,
   type AssistanceResponse,
-  type SurplusOffer,
 } from '../../src/contract/index.ts';
 import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
-import { assistanceRequests, assistanceResponses, surplusOffers, uploads } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, pageSize, readJson } from '../http.ts';
-import { newManageSecret, refuseManage } from '../manage.ts';
-import { overLimit } from '../rate-limit.ts';
-import { mediaKey } from '../sweep.ts';
-import { attachCommunityMedia } from './community-uploads.ts';
-
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-
-type RequestRow = typeof assistanceRequests.$inferSelect;
-type OfferRow = typeof surplusOffers.$inferSelect;
-
-export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest => ({ ...row, sample: isSample }) as AssistanceRequest;
-export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
+import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
+import type { RouteDeps } from '../deps.ts';
+import { toOffer, toRequest } from '../domain/mappers.ts';
+import { attachCommunityMedia } from '../domain/media.ts';
+import { deleteHelpPosts } from '../domain/retention.ts';
+import { DAY } from '../domain/time.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
+import { newManageSecret, ownedPost } from '../manage.ts';
+import { rateLimit } from '../rate-limit.ts';
 
 /** The two help boards differ only in these. */
 const BOARDS = {
@@ -68,21 +59,16 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  /** The post if the request holds its manage secret; otherwise the error answer. */
-  const owned = async (c: Context) => {
-    const [row] = await db.select().from(table).where(eq(table.id, c.req.param('id')!));
-    const refused = await refuseManage(c, row);
-    return refused ? { response: refused } : { row: row! };
-  };
+  const owned = async (c: Context) => ownedPost(c, (await db.select().from(table).where(eq(table.id, c.req.param('id')!)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
+      const before = createdBefore(c, table.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(table)
-        .where(and(listed(), before ? lt(table.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(listed(), before.where))
         .orderBy(desc(table.createdAt), desc(table.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));
@@ -91,17 +77,15 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       const [row] = await db.select().from(table).where(and(eq(table.id, c.req.param('id')), listed()));
       return row ? c.json(board.toPost(row)) : apiError(c, 404, 'not_found', 'This post is no longer listed');
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, board.input);
-      if (!input.ok) return input.response;
-      if (await overLimit(deps, c, `help-post`, 10, HOUR)) return apiError(c, 429, 'rate_limited', 'Too many posts in a short time. Please wait a while.');
-      const { imageUrls, videoUrl } = input.data;
+    .post('/', jsonBody(board.input), rateLimit(deps, 'helpPost'), async (c) => {
+      const input = c.var.body;
+      const { imageUrls, videoUrl } = input;
       const attached = await attachCommunityMedia(db, board.mediaType, imageUrls, videoUrl);
       if (attached) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', attached);
       const { secret, hash } = await newManageSecret();
       const now = deps.now();
       const row = {
-        ...input.data,
+        ...input,
         id: crypto.randomUUID(),
         status: board.open,
         manageHash: hash,
@@ -110,7 +94,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
       };
       await db.insert(table).values(row as never);
-      await deps.publish({ event: board.event, data: { title: row.title, city: row.city } });
+      await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
       return c.json({ ...board.toPost(row as never), manageToken: secret }, 201);
     })
     .get('/:id/manage', async (c) => {
@@ -137,28 +121,11 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
     });
 }
 
-/** Deletes help posts with their answers, their upload records and their stored files. */
-export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | OfferRow)[]): Promise<void> {
-  if (!rows.length) return;
-  const { db } = deps;
-  const ids = rows.map((row) => row.id);
-  const keys = rows.flatMap((row) => [...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]).map(mediaKey);
-  await db.batch([
-    db.delete(assistanceResponses).where(or(inArray(assistanceResponses.requestId, ids), inArray(assistanceResponses.offerId, ids))),
-    db.delete(assistanceRequests).where(inArray(assistanceRequests.id, ids)),
-    db.delete(surplusOffers).where(inArray(surplusOffers.id, ids)),
-    db.delete(uploads).where(inArray(uploads.id, keys.map((key) => key.split('/').at(-1)!))),
-  ]);
-  await Promise.all(keys.map((key) => deps.media.delete(key)));
-}
-
 /** POST /api/assistance-responses: an answer to a listed request (offer_help) or offer (claim_item). */
 export function responseRoutes(deps: RouteDeps) {
   const { db } = deps;
-  return new Hono().post('/', async (c) => {
-    const input = await readJson(c, assistanceResponseInput);
-    if (!input.ok) return input.response;
-    const { requestId, offerId, ...answer } = input.data;
+  return new Hono().post('/', jsonBody(assistanceResponseInput), rateLimit(deps, 'helpResponse'), async (c) => {
+    const { requestId, offerId, ...answer } = c.var.body;
     const board = requestId ? BOARDS.requests : BOARDS.offers;
     const table = board.table as typeof assistanceRequests;
     const [target] = await db
@@ -166,7 +133,6 @@ export function responseRoutes(deps: RouteDeps) {
       .from(table)
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
-    if (await overLimit(deps, c, 'help-response', 20, HOUR)) return apiError(c, 429, 'rate_limited', 'Too many messages in a short time. Please wait a while.');
     const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: new Date(deps.now()).toISOString() };
     await db.insert(assistanceResponses).values(row);
     return c.json({ id: row.id }, 201);

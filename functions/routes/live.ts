@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { LiveStats } from '../../src/contract/index.ts';
 import { alertSubscriptions, alerts } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../deps.ts';
 
 /** GET /api/live/stats: real figures for /alerts-live (people watching, subscribers, open alerts). */
 export function liveRoutes(deps: RouteDeps) {

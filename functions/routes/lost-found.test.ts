@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { LIMITS, MAX_JSON_BYTES, type Created, type LostFoundPost } from '../../src/contract/index.ts';
+import { LIMITS, MAX_JSON_BYTES, RATE_LIMITS, type Created, type LostFoundPost } from '../../src/contract/index.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 
 let api: TestApp;
@@ -45,7 +45,7 @@ describe('POST /api/lost-found', () => {
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.createdAt).toBe(new Date(api.clock.now).toISOString());
     expect(await list()).toEqual([created]);
-    expect(published).toEqual([{ event: 'new-missing-person', data: { name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
+    expect(published).toEqual([{ event: 'new-missing-person', data: { id: created.id, name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
   });
 
   it('keeps the post when the live room cannot be reached', async () => {
@@ -100,6 +100,29 @@ describe('POST /api/lost-found', () => {
     const huge = JSON.stringify({ name: 'Ana', description: 'x'.repeat(MAX_JSON_BYTES) });
     expect((await post(huge)).status).toBe(413);
     expect(await rowCount()).toBe(0);
+  });
+
+  it('meets 429 before the 40th of 40 quick posts from one address, in the one error shape, and stores none it refused', async () => {
+    const answers = [];
+    for (let n = 0; n < 40; n++) answers.push(await post({ name: `Quick ${n}` }));
+    const taken = answers.findIndex((response) => response.status === 429);
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(39);
+    expect(answers.slice(taken).map((response) => response.status)).toEqual(Array(40 - taken).fill(429));
+    expect(await answers[39]!.json()).toEqual({ error: { code: 'rate_limited', message: RATE_LIMITS.lostFoundPost.message } });
+    expect(await rowCount()).toBe(taken);
+    expect(published).toHaveLength(taken);
+
+    api.client.address = '198.51.100.40';
+    expect((await post({ name: 'From another address' })).status).toBe(201);
+    api.client.address = '203.0.113.7';
+    api.clock.now += RATE_LIMITS.lostFoundPost.windowMinutes * 60_000;
+    expect((await post({ name: 'After the window' })).status).toBe(201);
+  });
+
+  it('spends none of the limit on a refused body', async () => {
+    for (let n = 0; n < RATE_LIMITS.lostFoundPost.limit + 5; n++) expect((await post({ name: '' })).status).toBe(400);
+    expect((await post({ name: 'Ana' })).status).toBe(201);
   });
 });
 

@@ -1,17 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, lt } from 'drizzle-orm';
-import { lostFoundInput, manageInput, PAGE_SIZE, type LostFoundPost } from '../../src/contract/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { lostFoundInput, manageInput, PAGE_SIZE } from '../../src/contract/index.ts';
 import { lostFoundPosts, uploads } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, pageSize, readJson } from '../http.ts';
-import { newManageSecret, refuseManage } from '../manage.ts';
-import { mediaKey } from '../sweep.ts';
-import { attachUpload } from './uploads.ts';
-
-type Row = typeof lostFoundPosts.$inferSelect;
-
-/** A stored post as the board shows it. */
-export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }: Row): LostFoundPost => ({ ...row, status: row.status as LostFoundPost['status'], sample: isSample });
+import type { RouteDeps } from '../deps.ts';
+import { toPost } from '../domain/mappers.ts';
+import { attachUpload, deleteMedia, mediaKey, uploadId } from '../domain/media.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
+import { newManageSecret, ownedPost } from '../manage.ts';
+import { rateLimit } from '../rate-limit.ts';
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first; a new post goes live. The
@@ -21,37 +17,29 @@ export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }:
 export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish } = deps;
 
-  /** The post if the request holds its manage secret; otherwise the error answer. */
-  const owned = async (c: Context) => {
-    const [row] = await db.select().from(lostFoundPosts).where(eq(lostFoundPosts.id, c.req.param('id')!));
-    const refused = await refuseManage(c, row);
-    return refused ? { response: refused } : { row: row! };
-  };
+  const owned = async (c: Context) => ownedPost(c, (await db.select().from(lostFoundPosts).where(eq(lostFoundPosts.id, c.req.param('id')!)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
-      const before = c.req.query('before');
-      if (before !== undefined && Number.isNaN(Date.parse(before))) {
-        return apiError(c, 400, 'invalid_query', 'before must be an ISO date and time');
-      }
+      const before = createdBefore(c, lostFoundPosts.createdAt);
+      if (!before.ok) return before.response;
       const rows = await db
         .select()
         .from(lostFoundPosts)
-        .where(and(eq(lostFoundPosts.hidden, false), before ? lt(lostFoundPosts.createdAt, new Date(before).toISOString()) : undefined))
+        .where(and(eq(lostFoundPosts.hidden, false), before.where))
         .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toPost));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, lostFoundInput);
-      if (!input.ok) return input.response;
-      if (input.data.photoUrl && !(await attachUpload(db, 'missing-persons', input.data.photoUrl))) {
+    .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
+      const input = c.var.body;
+      if (input.photoUrl && !(await attachUpload(db, 'missing-persons', input.photoUrl))) {
         return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
       }
       const { secret, hash } = await newManageSecret();
-      const row = { ...input.data, id: crypto.randomUUID(), status: 'missing', manageHash: hash, hidden: false, isSample: false, createdAt: new Date(deps.now()).toISOString() };
+      const row = { ...input, id: crypto.randomUUID(), status: 'missing', manageHash: hash, hidden: false, isSample: false, createdAt: new Date(deps.now()).toISOString() };
       await db.insert(lostFoundPosts).values(row);
-      await publish({ event: 'new-missing-person', data: { name: row.name, lastSeenCity: row.lastSeenCity } });
+      await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json({ ...toPost(row), manageToken: secret }, 201);
     })
     .get('/:id/manage', async (c) => {
@@ -72,9 +60,9 @@ export function lostFoundRoutes(deps: RouteDeps) {
       if (!row) return response;
       await db.batch([
         db.delete(lostFoundPosts).where(eq(lostFoundPosts.id, row.id)),
-        ...(row.photoUrl ? [db.delete(uploads).where(eq(uploads.id, mediaKey(row.photoUrl).split('/').at(-1)!))] : []),
+        ...(row.photoUrl ? [db.delete(uploads).where(eq(uploads.id, uploadId(row.photoUrl)))] : []),
       ]);
-      if (row.photoUrl) await deps.media.delete(mediaKey(row.photoUrl));
+      if (row.photoUrl) await deleteMedia(deps, [mediaKey(row.photoUrl)]);
       return c.body(null, 204);
     });
 }

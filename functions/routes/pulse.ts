@@ -3,9 +3,9 @@ import { and, desc, eq, gt, gte } from 'drizzle-orm';
 import type { DonationLinks, PulseItem } from '../../src/contract/index.ts';
 import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/contract/limits.ts';
 import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
+import type { RouteDeps } from '../deps.ts';
+import { californiaToday } from '../domain/time.ts';
 import { pageSize } from '../http.ts';
-import { californiaToday } from './directory.ts';
 
 /** The feed is a glance at what is new, not an archive. */
 export const PULSE_SIZE = { default: 30, max: 30 } as const;

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { subscriptionInput } from '../../src/contract/index.ts';
 import { alertSubscriptions } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, readJson } from '../http.ts';
-import { overLimit } from '../rate-limit.ts';
+import type { RouteDeps } from '../deps.ts';
+import { jsonBody, readJson } from '../http.ts';
+import { rateLimit } from '../rate-limit.ts';
 
 const unsubscribeInput = z.pick(subscriptionInput, { phone: true });
 
@@ -16,11 +16,8 @@ const unsubscribeInput = z.pick(subscriptionInput, { phone: true });
 export function subscriptionRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, subscriptionInput);
-      if (!input.ok) return input.response;
-      if (await overLimit(deps, c, 'subscribe', 5, 3600_000)) return apiError(c, 429, 'rate_limited', 'Too many subscriptions in a short time. Please wait.');
-      const row = { ...input.data, createdAt: new Date(deps.now()).toISOString() };
+    .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => {
+      const row = { ...c.var.body, createdAt: new Date(deps.now()).toISOString() };
       await db
         .insert(alertSubscriptions)
         .values(row)

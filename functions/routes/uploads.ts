@@ -1,30 +1,13 @@
 import { Hono } from 'hono';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { uploadRequest } from '../../src/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
-import type { Database } from '../../db/client.ts';
-import type { RouteDeps } from '../app.ts';
-import { apiError, readCapped, readJson } from '../http.ts';
-import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata } from '../media/image.ts';
-import { overLimit } from '../rate-limit.ts';
-
-const HOUR = 3600 * 1000;
-
-/**
- * Marks the stored upload behind `photoUrl` (/images/{kind}/{id}) as belonging to a post, once;
- * false when there is no such unused upload of that kind (then the post is refused).
- */
-export async function attachUpload(db: Database, kind: UploadKind, photoUrl: string): Promise<boolean> {
-  const id = photoUrl.slice(`/images/${kind}/`.length);
-  if (photoUrl !== `/images/${kind}/${id}`) return false;
-  const attached = await db
-    .update(uploads)
-    .set({ attached: true })
-    .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, true), eq(uploads.attached, false)))
-    .returning({ id: uploads.id });
-  return attached.length === 1;
-}
+import type { RouteDeps } from '../deps.ts';
+import { pendingUpload, storeImage } from '../domain/media.ts';
+import { apiError, jsonBody, readCapped } from '../http.ts';
+import { sniffImage } from '../media/image.ts';
+import { rateLimit } from '../rate-limit.ts';
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
@@ -34,38 +17,24 @@ export async function attachUpload(db: Database, kind: UploadKind, photoUrl: str
 export function uploadRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono()
-    .post('/', async (c) => {
-      const input = await readJson(c, uploadRequest);
-      if (!input.ok) return input.response;
-      if (await overLimit(deps, c, 'upload', 20, HOUR / 6)) return apiError(c, 429, 'rate_limited', 'Too many uploads in a short time. Please wait a few minutes.');
+    .post('/', jsonBody(uploadRequest), rateLimit(deps, 'photoUpload'), async (c) => {
+      const { type } = c.var.body;
       const id = crypto.randomUUID();
-      await db.insert(uploads).values({ id, kind: input.data.type, createdAt: new Date(deps.now()).toISOString() });
-      return c.json({ uploadURL: `/api/upload/${input.data.type}/${id}` }, 201);
+      await db.insert(uploads).values({ id, kind: type, createdAt: new Date(deps.now()).toISOString() });
+      return c.json({ uploadURL: `/api/upload/${type}/${id}` }, 201);
     })
     .put('/:kind/:id', async (c) => {
       const kind = c.req.param('kind') as UploadKind;
       const id = c.req.param('id');
-      const [pending] = UPLOAD_KINDS.includes(kind)
-        ? await db
-            .select()
-            .from(uploads)
-            .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, false), gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString())))
-        : [];
+      const pending = UPLOAD_KINDS.includes(kind) && (await pendingUpload(db, kind, id, deps.now()));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       if (Number(c.req.header('content-length') ?? 0) > MAX_PHOTO_BYTES) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
       const bytes = await readCapped(c.req.raw, MAX_PHOTO_BYTES);
       if (bytes === null) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
       const type = sniffImage(bytes);
       if (!type) return apiError(c, 415, 'unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted');
-      let clean: Uint8Array;
-      try {
-        const { width, height } = imageSize(bytes, type);
-        if (width * height > MAX_IMAGE_PIXELS) return apiError(c, 413, 'image_too_large', 'The photo has too many pixels');
-        clean = stripImageMetadata(bytes, type);
-      } catch {
-        return apiError(c, 415, 'unsupported_media_type', 'The photo could not be read; it may be damaged');
-      }
-      await deps.media.put(`${kind}/${id}`, clean, IMAGE_MIME[type], clean.byteLength);
+      const refused = await storeImage(c, deps, `${kind}/${id}`, bytes, type, 'photo');
+      if (refused) return refused;
       await db.update(uploads).set({ stored: true }).where(eq(uploads.id, id));
       return c.json({ url: `/images/${kind}/${id}` }, 201);
     });

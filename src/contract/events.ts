@@ -9,15 +9,16 @@ export const LIVE_ROOM = { party: 'live-room', room: 'main' } as const;
 
 type FieldKind = 'text' | 'text?' | 'boolean';
 
+/** Every event names its item's `id` first, so a page knows its own post when it comes back. */
 export const LIVE_EVENTS = {
-  'new-missing-person': { name: 'text', lastSeenCity: 'text?' },
-  'emergency-alert': { type: 'text', city: 'text', details: 'text' },
-  'new-resource': { category: 'text', name: 'text', city: 'text?' },
-  'new-job': { title: 'text', city: 'text?', payRange: 'text?', acceptsNoPapers: 'boolean', contact: 'text?' },
-  'new-drop': { items: 'text', location: 'text', notes: 'text?' },
+  'new-missing-person': { id: 'text', name: 'text', lastSeenCity: 'text?' },
+  'emergency-alert': { id: 'text', type: 'text', city: 'text', details: 'text' },
+  'new-resource': { id: 'text', category: 'text', name: 'text', city: 'text?' },
+  'new-job': { id: 'text', title: 'text', city: 'text?', payRange: 'text?', acceptsNoPapers: 'boolean', contact: 'text?' },
+  'new-drop': { id: 'text', items: 'text', location: 'text', notes: 'text?' },
   // Beyond the spec's five: they refresh open help lists and feeds, and show no toast.
-  'new-assistance-request': { title: 'text', city: 'text?' },
-  'new-surplus-offer': { title: 'text', city: 'text?' },
+  'new-assistance-request': { id: 'text', title: 'text', city: 'text?' },
+  'new-surplus-offer': { id: 'text', title: 'text', city: 'text?' },
 } as const satisfies Record<string, Record<string, FieldKind>>;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

@@ -1,4 +1,10 @@
-/** Limits and value lists of the contract: plain values an island can import without zod. */
+/**
+ * Limits of the contract: every cap, window and lifetime named once. Plain values an island can
+ * import without zod; it also re-exports the value lists, so this one path gives both.
+ */
+import type { AlertType } from './values.ts';
+
+export * from './values.ts';
 
 /** Length caps for every text field a person can send. */
 export const LIMITS = {
@@ -8,39 +14,29 @@ export const LIMITS = {
   contact: 200,
   url: 500,
   payRange: 100,
+  /** A street address, or a drop's meeting spot. */
+  address: 200,
+  /** A phone number as written, before it is normalized. */
+  phone: 40,
+  /** What an enforcement report says the vehicles or uniforms showed. */
+  markings: 300,
+  /** An admin's sign-in secret. */
+  secret: 200,
+  /** The id of a post another post points to. */
+  id: 64,
 } as const;
+
+/** Agents or vehicles an enforcement report may count. */
+export const MAX_REPORTED_COUNT = 999;
 
 /** Page size of every list the API answers. */
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 
+/** The admin desks list a whole directory or job board at once, up to this many rows. */
+export const DESK_LIST_MAX = 500;
+
 /** Largest JSON body any write endpoint reads. */
 export const MAX_JSON_BYTES = 64 * 1024;
-
-/** Alert types of the inline form on /alerts. */
-export const INLINE_ALERT_TYPES = ['Community Notice', 'Safety Checkpoint', 'General Advisory'] as const;
-/** The submit page adds these. */
-export const SUBMIT_ALERT_TYPES = [...INLINE_ALERT_TYPES, 'Resource Available', 'Weather Alert', 'Transit Disruption', 'Public Event'] as const;
-/** Immigration-enforcement reports from /ice-reports are community alerts of their own type. */
-export const ENFORCEMENT_TYPE = 'Enforcement Activity';
-export const ALERT_TYPES = [...SUBMIT_ALERT_TYPES, ENFORCEMENT_TYPE] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
-/** Types shown with an URGENT badge. */
-export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
-
-export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
-export type Precision = (typeof PRECISIONS)[number];
-
-/**
- * "Share location" rounds the position on the device to this grid (degrees) before sending, and
- * the server rounds again: about 1 km for BROAD, about 100 m for PRECISE.
- */
-export const LOCATION_GRID: Record<Precision, number> = { BROAD: 0.01, PRECISE: 0.001 };
-
-/** A coordinate rounded to a grid, so the exact position never leaves the phone. */
-export const snapToGrid = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
-
-/** What an enforcement report says is happening: behaviour first, not appearance. */
-export const ENFORCEMENT_ACTIVITIES = ['Arrests or detentions', 'Checkpoint or traffic stop', 'Agents at a home', 'Agents at a workplace', 'Agents patrolling or waiting', 'Other'] as const;
 
 /** How long each type stays on the public lists (hours) unless configured otherwise. */
 export const ALERT_HOURS: Record<AlertType, number> = {
@@ -58,37 +54,12 @@ export const ALERT_HOURS: Record<AlertType, number> = {
 export const CONFIRMATIONS_TO_VERIFY = 2;
 /** "All clear" marks that close a report. */
 export const ALL_CLEARS_TO_CLOSE = 3;
-/** At most this many enforcement reports per client in ENFORCEMENT_WINDOW_MINUTES. */
-export const ENFORCEMENT_REPORTS_PER_WINDOW = 3;
-export const ENFORCEMENT_WINDOW_MINUTES = 10;
 /** An identical report within this many minutes is refused (people confirm it instead). */
 export const DUPLICATE_WINDOW_MINUTES = 60;
 
 /** Photo uploads: one image at most this many bytes (spec: 10485760). */
 export const MAX_PHOTO_BYTES = 10_485_760;
-/** Where uploaded photos are kept and served from: /images/{kind}/{id}. */
-export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-/** Resource categories on the public directory (the admin's finer list maps onto these). */
-export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
-export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
-
-/** Help requests (spec section 3, value lists). */
-export const REQUEST_CATEGORIES = ['Legal', 'Food', 'Housing', 'Medical', 'Financial', 'Transportation', 'Employment', 'Childcare', 'Translation', 'Other'] as const;
-export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
-/** Low: can wait a few weeks; Medium: within a week; High: within 2-3 days; Critical: today. */
-export const URGENCIES = ['Low', 'Medium', 'High', 'Critical'] as const;
-export type Urgency = (typeof URGENCIES)[number];
-export const OFFER_CATEGORIES = ['Food', 'Clothing', 'Furniture', 'Services', 'Transportation', 'Legal', 'Medical', 'Childcare', 'Translation', 'Other'] as const;
-export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
-export const OFFER_CONDITIONS = ['New', 'Like New', 'Good', 'Fair', 'Service'] as const;
-export type OfferCondition = (typeof OFFER_CONDITIONS)[number];
-export const RESPONSE_TYPES = ['offer_help', 'claim_item'] as const;
-
-/** Help-flow media: where it is kept and served (/images/community-assistance/{mediaType}/{objectId}). */
-export const COMMUNITY_MEDIA_TYPES = ['assistance-requests', 'surplus-offers'] as const;
-export type CommunityMediaType = (typeof COMMUNITY_MEDIA_TYPES)[number];
 /** Spec section 9: at most 5 files a post (one of them may be the video), each at most 100 MB. */
 export const MAX_MEDIA_FILES = 5;
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
@@ -96,59 +67,32 @@ export const MAX_VIDEO_SECONDS = 60;
 /** Help posts leave the lists after this many days (then are deleted with their media and answers). */
 export const HELP_POST_DAYS = 30;
 
-/** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
-export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';
-/** The admin's finer resource categories (spec section 3, in-memory admin). */
-export const ADMIN_RESOURCE_CATEGORIES = [
-  'Food Assistance',
-  'Healthcare',
-  'Legal Aid',
-  'Housing',
-  'Mental Health',
-  'Education',
-  'Immigration',
-  'Employment',
-  'Emergency Services',
-  'Transportation',
-] as const;
-export type AdminResourceCategory = (typeof ADMIN_RESOURCE_CATEGORIES)[number];
-
 /**
- * One taxonomy: every admin category lists under one public category, so the public filter
- * (six plus All, as the spec asks) finds everything an admin adds.
- * - Healthcare and Mental Health are both care from a clinic or counsellor: Medical.
- * - Legal Aid and Immigration are both help from lawyers and clinics: Legal.
- * - Housing and Emergency Services (emergency beds, crisis help) are about a safe place tonight: Shelter.
- * - Transportation (rides to work, appointments and hearings) has no public category of its own;
- *   it lists under Employment, where rides to work are what people most look for.
+ * How many of each public write one client may make in a window; one more is answered 429 with
+ * this message. A client is known only by a keyed hash of its address that changes daily.
  */
-export const PUBLIC_CATEGORY_OF: Record<AdminResourceCategory, ResourceCategory> = {
-  'Food Assistance': 'Food',
-  Healthcare: 'Medical',
-  'Legal Aid': 'Legal',
-  Housing: 'Shelter',
-  'Mental Health': 'Medical',
-  Education: 'Education',
-  Immigration: 'Legal',
-  Employment: 'Employment',
-  'Emergency Services': 'Shelter',
-  Transportation: 'Employment',
-};
-
-/** The admin category a public submission starts with when an admin edits it (first match above). */
-export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory =>
-  ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
-
-/** Job types of the admin's job form. */
-export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Weekend Only'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
-
-/** The eight sector badges at the foot of /jobs-admin. */
-export const JOB_SECTORS = ['Restaurant Work', 'Construction', 'Cleaning Services', 'Landscaping', 'Warehouse', 'Childcare', 'Home Services', 'Delivery'] as const;
-
-/** A drop is 'active' (public, shown as LIVE) or 'planning' (only admins see it). */
-export const DROP_STATUSES = ['active', 'planning'] as const;
-export type DropStatus = (typeof DROP_STATUSES)[number];
+export const RATE_LIMITS = {
+  lostFoundPost: { limit: 10, windowMinutes: 10, message: 'Too many posts in a short time. Please wait a few minutes.' },
+  alert: { limit: 10, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
+  enforcementReport: { limit: 3, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
+  alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.' },
+  photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
+  mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
+  subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
+  helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
+  helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
+  resource: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  volunteer: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  sos: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  /**
+   * Per client address only. There is no lock per admin name: secrets are 192 random bits made by
+   * `admin:create`, so guessing is hopeless from any number of addresses, and such a lock would
+   * only let anyone who knows a moderator's name keep them out.
+   */
+  adminSignIn: { limit: 10, windowMinutes: 15, message: 'Too many sign-in attempts. Please wait a while.' },
+} as const satisfies Record<string, { limit: number; windowMinutes: number; message: string }>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** How long an admin stays signed in. */
 export const ADMIN_SESSION_HOURS = 12;

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaries, pickMessages, translate } from './index.ts';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES, LOCALES, type Lang } from './languages.ts';
 import type { MessageKey } from './messages.ts';
 
 const english = dictionaries.en as Record<string, string>;
-const keys = Object.keys(english).sort();
-const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort();
+const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
+
+/** Messages with plural forms: English has `${base}#other`. */
+const pluralBases = Object.keys(english)
+  .filter((key) => key.endsWith('#other'))
+  .map((key) => key.slice(0, -'#other'.length));
+const baseOf = (key: string) => pluralBases.find((base) => key.startsWith(`${base}#`));
+
+/** English's keys, with each plural message in exactly the forms Intl.PluralRules tells apart in `lang`. */
+const expectedKeys = (lang: Lang) =>
+  [
+    ...Object.keys(english).filter((key) => !baseOf(key)),
+    ...pluralBases.flatMap((base) => new Intl.PluralRules(LOCALES[lang]).resolvedOptions().pluralCategories.map((category) => `${base}#${category}`)),
+  ].sort();
+
+it('English has each plural message in the forms English tells apart', () => {
+  expect(Object.keys(english).sort()).toEqual(expectedKeys('en'));
+});
 
 /** Texts that may rightly read the same as English: names in the sample stories, and "Video", also the Spanish word. */
 const SAME_AS_ENGLISH = new Set<string>(['stories.jobName', 'stories.alertName', 'stories.alertPlace', 'help.video']);
@@ -13,15 +29,18 @@ const SAME_AS_ENGLISH = new Set<string>(['stories.jobName', 'stories.alertName',
 describe.each(LANGUAGES.filter((lang) => lang !== 'en'))('the %s dictionary', (lang) => {
   const dictionary = dictionaries[lang] as Record<string, string>;
 
-  it('has exactly the keys of English: none missing, none extra', () => {
-    expect(Object.keys(dictionary).sort()).toEqual(keys);
+  it('has exactly the keys of English, each plural message in the forms of its language: none missing, none extra', () => {
+    expect(Object.keys(dictionary).sort()).toEqual(expectedKeys(lang));
   });
 
-  it('translates every text, keeping its placeholders', () => {
-    for (const key of keys) {
+  it('translates every text, keeping its placeholders (a plural form may spell its number out)', () => {
+    for (const key of expectedKeys(lang)) {
       expect(dictionary[key]?.trim(), key).toBeTruthy();
-      expect(placeholders(dictionary[key]!), key).toEqual(placeholders(english[key]!));
-      if (!SAME_AS_ENGLISH.has(key)) expect(dictionary[key], `${key} is still English`).not.toBe(english[key]);
+      const base = baseOf(key);
+      const source = english[base ? `${base}#other` : key]!;
+      if (!base || key.endsWith('#other')) expect(placeholders(dictionary[key]!), key).toEqual(placeholders(source));
+      else expect(placeholders(source), key).toEqual(expect.arrayContaining(placeholders(dictionary[key]!)));
+      if (!SAME_AS_ENGLISH.has(key)) expect(dictionary[key], `${key} is still English`).not.toBe(english[key] ?? source);
     }
   });
 });

@@ -7,27 +7,51 @@ import ta from './ta.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import ko from './ko.json' with { type: 'json' };
 import { LANGUAGES, type Lang } from './languages.ts';
-import { format, type MessageKey, type Messages, type Vars } from './messages.ts';
+import { format, translatorOver, type MessageKey, type Messages, type Vars } from './messages.ts';
 
 /** One dictionary per language, all with the keys of `en` (checked by dictionaries.test.ts). */
 export const dictionaries: Record<Lang, Partial<Record<string, string>>> = { en, es, zh, hi, pa, ta, ar, ko };
+
+const pluralBaseOf = (key: string) => {
+  const base = key.replace(/#(zero|one|two|few|many|other)$/, '');
+  return base !== key ? base : null;
+};
+
+const languageKeys = new Map<Lang, Set<string>>();
+/**
+ * The keys `lang` speaks: English's, except that each plural message has the forms of `lang`
+ * (English's when `lang` lacks that message).
+ */
+function keysOf(lang: Lang): Set<string> {
+  let keys = languageKeys.get(lang);
+  if (keys) return keys;
+  const own = dictionaries[lang];
+  const formsOf = (key: string) => {
+    const base = pluralBaseOf(key);
+    return base !== null && `${base}#other` in own ? own : en;
+  };
+  keys = new Set([...Object.keys(en), ...Object.keys(own)].filter((key) => key in formsOf(key)));
+  languageKeys.set(lang, keys);
+  return keys;
+}
 
 /** A message in `lang`, falling back to English, then to the key itself. */
 export function translate(lang: Lang, key: MessageKey, vars?: Vars): string {
   return format(dictionaries[lang]?.[key] ?? dictionaries.en[key] ?? key, vars);
 }
 
-export const translator = (lang: Lang) => (key: MessageKey, vars?: Vars) => translate(lang, key, vars);
+/** `t(key, vars)` and `t.count(base, n, vars)` in `lang`, falling back to English, then to the key. */
+export const translator = (lang: Lang) =>
+  translatorOver(lang, (key) => dictionaries[lang][key] ?? dictionaries.en[key], (key) => keysOf(lang).has(key));
 
 /** The messages whose keys start with one of `prefixes`, for handing to an island as a prop. */
 export function pickMessages(lang: Lang, prefixes: string[]): Messages {
   const picked: Messages = {};
-  for (const key of Object.keys(en) as MessageKey[]) {
-    if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = translate(lang, key);
+  for (const key of keysOf(lang)) {
+    if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = translate(lang, key as MessageKey);
   }
   return picked;
 }
-
 /** What an island that shows alerts needs. */
 export const ALERT_MESSAGES = ['alerts.', 'alertType.', 'activity.', 'precision.', 'common.', 'time.'];
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Alert } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
-import type { MessageKey, Vars } from '../i18n/messages.ts';
+import type { Translate } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS, PRECISION_KEYS } from '../i18n/values.ts';
 import { postJson } from '../lib/api.ts';
 import { deviceId } from '../lib/device.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
 
-type T = (key: MessageKey, vars?: Vars) => string;
+type T = Translate;
 
 /** "area, city" or just the city. */
 export const placeOf = (alert: Pick<Alert, 'area' | 'city'>) => (alert.area ? `${alert.area}, ${alert.city}` : alert.city);
@@ -87,7 +87,7 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
       </p>
       <div className="alert-actions">
         <span className="note" data-confirmations>
-          {t('alerts.confirmations', { count: alert.confirmations })}
+          {t.count('alerts.confirmations', alert.confirmations)}
         </span>
         <button type="button" className="button secondary small" disabled={sending} onClick={() => void answer('confirm')}>
           {t('alerts.confirm')}

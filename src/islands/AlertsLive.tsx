@@ -11,6 +11,7 @@ import { relativeTime } from '../lib/relative-time.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
 import { placeOf } from './AlertCard.tsx';
+import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -21,12 +22,12 @@ const notificationsGranted = () => typeof Notification !== 'undefined' && Notifi
 
 /** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts. */
 export default function AlertsLive({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const id = useId();
   const phoneRef = useRef<HTMLInputElement>(null);
   const [stats, setStats] = useState<LiveStats | null>(null);
   const [enabled, setEnabled] = useState(false);
-  const { items } = useLiveList<Alert>('/api/alerts', 'emergency-alert');
+  const list = useLiveList<Alert>('/api/alerts', 'emergency-alert');
 
   const loadStats = useCallback(() => {
     api<LiveStats>('/api/live/stats').then(setStats, () => undefined);
@@ -63,7 +64,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
   return (
     <div className="stack">
       <p className="live-hero" aria-live="polite">
-        <span className="pulse-dot" aria-hidden="true" /> {t('alertsLive.hero', { count: figure(stats?.watching) })}
+        <span className="pulse-dot" aria-hidden="true" /> {stats ? t.count('alertsLive.hero', stats.watching) : t.count('alertsLive.hero', Number.NaN, { count: '…' })}
       </p>
 
       <div className="cards-two">
@@ -81,19 +82,17 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
         </section>
       </div>
 
-      <section aria-labelledby={`${id}-active`} aria-busy={items === null}>
+      <section aria-labelledby={`${id}-active`} aria-busy={list.loading}>
         <h2 id={`${id}-active`}>{t('alertsLive.activeTitle')}</h2>
-        {items === null ? (
-          <p className="note">{t('common.loading')}</p>
-        ) : items.length === 0 ? (
-          <p className="card empty">{t('alertsLive.empty')}</p>
-        ) : (
-          <ul className="alerts">
-            {items.map((alert) => (
-              <LiveAlertCard key={alert.id} alert={alert} t={t} />
-            ))}
-          </ul>
-        )}
+        <ListStates list={list} t={t} empty={t('alertsLive.empty')}>
+          {(alerts) => (
+            <ul className="alerts">
+              {alerts.map((alert) => (
+                <LiveAlertCard key={alert.id} alert={alert} lang={lang} t={t} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
 
       <section className="stats" aria-label={t('alertsLive.title')}>
@@ -197,7 +196,7 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
   );
 }
 
-function LiveAlertCard({ alert, t }: { alert: Alert; t: T }) {
+function LiveAlertCard({ alert, lang, t }: { alert: Alert; lang: Lang; t: T }) {
   const title = t(ALERT_TYPE_KEYS[alert.type]);
   const call = alert.contact ? contactLink(alert.contact) : null;
 
@@ -233,7 +232,7 @@ function LiveAlertCard({ alert, t }: { alert: Alert; t: T }) {
       </p>
       {alert.activity && <p className="note">{t(ACTIVITY_KEYS[alert.activity] ?? 'activity.other')}</p>}
       <p className="note">
-        <bdi>{placeOf(alert)}</bdi> · {relativeTime(alert.createdAt, t)}
+        <bdi>{placeOf(alert)}</bdi> · {relativeTime(alert.createdAt, lang, t)}
         {alert.contact && (
           <>
             {' · '}

@@ -5,6 +5,7 @@ import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { contactLink } from '../lib/format.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { useLiveList } from '../lib/use-list.ts';
+import { ListStates } from './ListStates.tsx';
 import { Dialog } from './Dialog.tsx';
 import { HelpPostForm } from './HelpPostForm.tsx';
 import { MyPostsLink } from './MyPostsLink.tsx';
@@ -24,20 +25,21 @@ type View = { name: 'list' } | { name: 'detail'; post: Post } | { name: 'respond
 
 /** Home's Help Needed and Free & Available boxes, each with its list, details, answer and post forms. */
 export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const [posted, setPosted] = useState(false);
   return (
     <div className="help-boxes">
-      <HelpBox kind="request" t={t} onPosted={() => setPosted(true)} />
-      <HelpBox kind="offer" t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="request" lang={lang} t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="offer" lang={lang} t={t} onPosted={() => setPosted(true)} />
       <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
     </div>
   );
 }
 
-function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void }) {
+function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: () => void }) {
   const request = kind === 'request';
-  const { items, failed, reload } = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
+  const list = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
+  const { items } = list;
   const [shown, setShown] = useState(0);
   const [paused, setPaused] = useState(false);
   const [view, setView] = useState<View | null>(null);
@@ -57,37 +59,35 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
   return (
     <section className={`card help-box ${kind}`} aria-labelledby={`${id}-title`} onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
       <h2 id={`${id}-title`}>{title}</h2>
-      {failed && !items ? (
-        <p className="note">{t('common.loadFailed')}</p>
-      ) : !items ? (
-        <p className="note">{t('common.loading')}</p>
-      ) : !current ? (
-        <p className="empty">{t(request ? 'help.noRequests' : 'help.noOffers')}</p>
-      ) : (
-        <>
-          <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })}>
-            <Previews post={current} max={3} />
-            <span className="help-current-title">
-              <bdi>{current.title}</bdi>
-            </span>
-            <PostMeta post={current} t={t} />
-          </button>
-          {count > 1 && (
-            <div className="help-dots">
-              {items.map((post, index) => (
-                <button
-                  key={post.id}
-                  type="button"
-                  className="help-dot"
-                  aria-label={t('help.showItem', { n: index + 1, count })}
-                  aria-current={index === shown % count || undefined}
-                  onClick={() => setShown(index)}
-                />
-              ))}
-            </div>
-          )}
-        </>
-      )}
+      <ListStates list={list} t={t} inCard screen={Infinity} empty={t(request ? 'help.noRequests' : 'help.noOffers')}>
+        {(posts) =>
+          current && (
+            <>
+              <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })}>
+                <Previews post={current} max={3} />
+                <span className="help-current-title">
+                  <bdi>{current.title}</bdi>
+                </span>
+                <PostMeta post={current} lang={lang} t={t} />
+              </button>
+              {count > 1 && (
+                <div className="help-dots">
+                  {posts.map((post, index) => (
+                    <button
+                      key={post.id}
+                      type="button"
+                      className="help-dot"
+                      aria-label={t('help.showItem', { n: index + 1, count })}
+                      aria-current={index === shown % count || undefined}
+                      onClick={() => setShown(index)}
+                    />
+                  ))}
+                </div>
+              )}
+            </>
+          )
+        }
+      </ListStates>
       <div className="help-actions">
         {count > 0 && (
           <button type="button" className="button secondary" onClick={() => setView({ name: 'list' })}>
@@ -122,7 +122,7 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
                     <span className="help-current-title">
                       <bdi>{post.title}</bdi>
                     </span>
-                    <PostMeta post={post} t={t} />
+                    <PostMeta post={post} lang={lang} t={t} />
                   </button>
                   <button type="button" className="button small" onClick={() => setView({ name: 'respond', post })}>
                     {t(answer)}
@@ -136,7 +136,7 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
               {t(request ? 'help.postNewRequest' : 'help.postNewOffer')}
             </button>
           )}
-          {view.name === 'detail' && <PostDetail post={view.post} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
+          {view.name === 'detail' && <PostDetail post={view.post} lang={lang} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
           {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} t={t} onSent={() => setView(null)} />}
           {view.name === 'new' && (
             <HelpPostForm
@@ -146,7 +146,7 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
                 setView(null);
                 setShown(0);
                 onPosted();
-                void reload();
+                void list.reload();
               }}
             />
           )}
@@ -172,7 +172,7 @@ function Previews({ post, max }: { post: Post; max: number }) {
   );
 }
 
-function PostMeta({ post, t }: { post: Post; t: T }) {
+function PostMeta({ post, lang, t }: { post: Post; lang: Lang; t: T }) {
   return (
     <span className="help-meta">
       {post.sample && <span className="badge">{t('common.sample')}</span>}
@@ -181,17 +181,17 @@ function PostMeta({ post, t }: { post: Post; t: T }) {
       <span className="note">
         {post.city && <bdi>{post.city}</bdi>}
         {post.city && ' · '}
-        {relativeTime(post.createdAt, t)}
+        {relativeTime(post.createdAt, lang, t)}
       </span>
     </span>
   );
 }
 
-function PostDetail({ post, t, onAnswer, answer }: { post: Post; t: T; onAnswer: () => void; answer: string }) {
+function PostDetail({ post, lang, t, onAnswer, answer }: { post: Post; lang: Lang; t: T; onAnswer: () => void; answer: string }) {
   const contact = contactLink(post.contactMethod);
   const rows: [MessageKey, string | null][] = [
     ['help.city', post.city],
-    ['help.time', relativeTime(post.createdAt, t)],
+    ['help.time', relativeTime(post.createdAt, lang, t)],
     ['help.category', t(`help.category.${post.category}` as MessageKey)],
     isRequest(post) ? ['help.urgency', t(`help.urgency.${post.urgency}` as MessageKey)] : ['help.condition', post.condition && t(`help.condition.${post.condition}` as MessageKey)],
     ['help.availability', isRequest(post) ? null : post.availability],

@@ -20,7 +20,7 @@ const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
  * how many, markings, an optional photo and a rounded position) and see recent reports.
  */
 export default function IceReport({ lang, messages, hours }: { lang: Lang; messages: Messages; hours: number }) {
-  const t = messageFn(messages);
+  const t = messageFn(messages, lang);
   const id = useId();
   const [form, setForm] = useState<Form>(EMPTY);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -177,7 +177,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
       <div className="board-list stack">
         <section aria-labelledby={`${id}-recent`} aria-busy={items === null}>
           <h2 id={`${id}-recent`}>{t('ice.recentTitle')}</h2>
-          <p className="note">{t('ice.expiryNote', { hours })}</p>
+          <p className="note">{t.count('ice.expiryNote', hours)}</p>
           {items === null ? (
             <p className="note">{t('common.loading')}</p>
           ) : (

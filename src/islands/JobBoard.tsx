@@ -3,7 +3,9 @@ import type { Job } from '../contract/index.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { contactLink } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
+import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -64,10 +66,14 @@ function useSavedJobs() {
   return { saved, toggle };
 }
 
+const LIST_PATH = '/api/jobs';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /** /jobs: the approved jobs, newest first, and the ones bookmarked on this device. */
 export default function JobBoard({ messages }: { messages: Messages }) {
   const t = messageFn(messages);
-  const { items, failed, reload } = useLiveList<Job>('/api/jobs', 'new-job');
+  const list = useLiveList<Job>(LIST_PATH, 'new-job');
   const { saved, toggle } = useSavedJobs();
   const savedIds = new Set((saved ?? []).map((job) => job.id));
 
@@ -82,25 +88,16 @@ export default function JobBoard({ messages }: { messages: Messages }) {
 
   return (
     <div className="jobs-board">
-      <section className="jobs-list" aria-labelledby="jobs-page-title" aria-busy={items === null && !failed}>
-        {failed && !items ? (
-          <div className="card">
-            <p>{t('common.loadFailed')}</p>
-            <button className="button secondary" type="button" onClick={() => void reload()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : items === null ? (
-          <p className="note">{t('common.loading')}</p>
-        ) : items.length === 0 ? (
-          <p className="card empty">{t('jobs.empty')}</p>
-        ) : (
-          <ul className="jobs-grid">
-            {items.map((job) => (
-              <JobCard key={job.id} job={job} place="board" saved={savedIds.has(job.id)} onBookmark={onBookmark} t={t} />
-            ))}
-          </ul>
-        )}
+      <section className="jobs-list" aria-labelledby="jobs-page-title" aria-busy={list.loading}>
+        <ListStates list={list} t={t} empty={t('jobs.empty')}>
+          {(jobs) => (
+            <ul className="jobs-grid">
+              {jobs.map((job) => (
+                <JobCard key={job.id} job={job} place="board" saved={savedIds.has(job.id)} onBookmark={onBookmark} t={t} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
 
       <section className="jobs-saved" aria-labelledby="jobs-saved-title">

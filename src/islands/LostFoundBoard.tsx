@@ -1,46 +1,26 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { LostFoundPost } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { api } from '../lib/api.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
-import { $liveEvent } from '../lib/live-store.ts';
+import { listUrl } from '../lib/lists.ts';
+import { useLiveList } from '../lib/use-list.ts';
+import { ListStates } from './ListStates.tsx';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
 import { MyPostsLink } from './MyPostsLink.tsx';
 
 const PAGE = 20;
 
+const LIST_PATH = '/api/lost-found';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
+
 /** The lost-and-found board: the post form and the list of recent posts, newest first. */
 export default function LostFoundBoard({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  const [posts, setPosts] = useState<LostFoundPost[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [hasMore, setHasMore] = useState(false);
+  const t = messageFn(messages, lang);
+  const list = useLiveList<LostFoundPost>(LIST_PATH, 'new-missing-person', { page: PAGE });
   const [posted, setPosted] = useState(false);
-  const loadedOnce = useRef(false);
   const id = useId();
-
-  const load = useCallback(async (before?: string) => {
-    setLoadFailed(false);
-    try {
-      const query = `?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`;
-      const page = await api<LostFoundPost[]>(`/api/lost-found${query}`);
-      setPosts((shown) => (before ? [...(shown ?? []), ...page] : mergeNewest(page, shown)));
-      // A live refresh of the first page leaves the "Show more" state as the reader left it.
-      if (before || !loadedOnce.current) setHasMore(page.length === PAGE);
-      loadedOnce.current = true;
-    } catch {
-      setLoadFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    // A post made anywhere shows up here without a reload.
-    return $liveEvent.listen((event) => {
-      if (event?.event === 'new-missing-person') void load();
-    });
-  }, [load]);
 
   return (
     <div className="board">
@@ -52,46 +32,26 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
           t={t}
           onPosted={(created) => {
             setPosted(true);
-            setPosts((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
+            list.setItems((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
           }}
         />
         <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
       </section>
 
-      <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={posts === null && !loadFailed}>
+      <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={list.loading}>
         <h2 id={`${id}-list-title`}>{t('lostFound.listTitle')}</h2>
-        {loadFailed ? (
-          <div className="card">
-            <p>{t('common.loadFailed')}</p>
-            <button className="button secondary" type="button" onClick={() => void load()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : posts === null ? (
-          <p className="note">{t('common.loading')}</p>
-        ) : posts.length === 0 ? (
-          <p className="card empty">{t('lostFound.empty')}</p>
-        ) : (
-          <ul className="posts">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} lang={lang} t={t} />
-            ))}
-          </ul>
-        )}
-        {hasMore && !loadFailed && posts && (
-          <button className="button secondary" type="button" onClick={() => void load(posts.at(-1)?.createdAt)}>
-            {t('common.loadMore')}
-          </button>
-        )}
+        <ListStates list={list} t={t} empty={t('lostFound.empty')}>
+          {(posts) => (
+            <ul className="posts">
+              {posts.map((post) => (
+                <PostCard key={post.id} post={post} lang={lang} t={t} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
     </div>
   );
-}
-
-/** The newest page merged into what is shown, so posts loaded with "Show more" stay. */
-function mergeNewest(page: LostFoundPost[], shown: LostFoundPost[] | null): LostFoundPost[] {
-  const ids = new Set(page.map((post) => post.id));
-  return [...page, ...(shown ?? []).filter((post) => !ids.has(post.id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: ReturnType<typeof messageFn> }) {

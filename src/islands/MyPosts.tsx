@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AssistanceResponse, AssistanceRequest, LostFoundPost, SurplusOffer } from '../contract/index.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { api, ApiError } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
@@ -24,8 +25,8 @@ const call = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
  * /manage: the posts made from this device (or opened from a private manage link), their answers,
  * and the poster's actions: mark done, delete, copy the link to manage it elsewhere.
  */
-export default function MyPosts({ messages }: { messages: Messages }) {
-  const t = messageFn(messages);
+export default function MyPosts({ lang, messages }: { lang: Lang; messages: Messages }) {
+  const t = messageFn(messages, lang);
   const [posts, setPosts] = useState<MyPost[] | null>(null);
 
   useEffect(() => {
@@ -51,13 +52,13 @@ export default function MyPosts({ messages }: { messages: Messages }) {
   return (
     <ul className="my-posts">
       {posts.map((post) => (
-        <MyPostCard key={post.id} post={post} t={t} onForget={() => forget(post.id)} />
+        <MyPostCard key={post.id} post={post} lang={lang} t={t} onForget={() => forget(post.id)} />
       ))}
     </ul>
   );
 }
 
-function MyPostCard({ post, t, onForget }: { post: MyPost; t: T; onForget: () => void }) {
+function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: T; onForget: () => void }) {
   const [managed, setManaged] = useState<Managed | 'gone' | 'failed' | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -127,7 +128,7 @@ function MyPostCard({ post, t, onForget }: { post: MyPost; t: T; onForget: () =>
             <span className={`badge ${open ? '' : 'done'}`}>{t(`manage.status.${status}` as MessageKey)}</span>
           </>
         )}
-        {shown && <> · {relativeTime(shown.post.createdAt, t)}</>}
+        {shown && <> · {relativeTime(shown.post.createdAt, lang, t)}</>}
       </p>
       <h2>
         <bdi>{shown ? ('title' in shown.post ? shown.post.title : shown.post.name) : post.title}</bdi>
@@ -148,7 +149,7 @@ function MyPostCard({ post, t, onForget }: { post: MyPost; t: T; onForget: () =>
                       <strong>
                         <bdi>{answer.responderName}</bdi>
                       </strong>{' '}
-                      <span className="note">{relativeTime(answer.createdAt, t)}</span>
+                      <span className="note">{relativeTime(answer.createdAt, lang, t)}</span>
                     </p>
                     <p dir="auto">{answer.message}</p>
                     <p>

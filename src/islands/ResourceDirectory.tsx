@@ -2,7 +2,9 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Resource } from '../contract/index.ts';
 import { RESOURCE_CATEGORIES, type ResourceCategory } from '../contract/limits.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
+import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
 type Filter = ResourceCategory | 'All';
@@ -27,6 +29,10 @@ function filterFromAddress(): Filter {
   return isCategory(asked) ? asked : 'All';
 }
 
+const LIST_PATH = '/api/resources';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /**
  * The resource directory: a category filter over the published resources and a grid of cards.
  * The whole list is fetched once (it is small) and filtered here, so switching is instant even
@@ -34,7 +40,7 @@ function filterFromAddress(): Filter {
  */
 export default function ResourceDirectory({ messages }: { messages: Messages }) {
   const t = messageFn(messages);
-  const { items, failed, reload } = useLiveList<Resource>('/api/resources', 'new-resource');
+  const list = useLiveList<Resource>(LIST_PATH, 'new-resource');
   const [filter, setFilter] = useState<Filter>('All');
   const id = useId();
 
@@ -49,7 +55,7 @@ export default function ResourceDirectory({ messages }: { messages: Messages }) 
     history.replaceState(history.state, '', url);
   }
 
-  const shown = items?.filter((resource) => filter === 'All' || resource.category === filter) ?? null;
+  const shown = list.items?.filter((resource) => filter === 'All' || resource.category === filter) ?? null;
 
   return (
     <div className="resources">
@@ -72,27 +78,17 @@ export default function ResourceDirectory({ messages }: { messages: Messages }) 
         ))}
       </div>
 
-      <section className="resources-list" aria-busy={items === null && !failed}>
-        {failed && items === null ? (
-          <div className="card">
-            <p>{t('common.loadFailed')}</p>
-            <button className="button secondary" type="button" onClick={() => void reload()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : shown === null ? (
-          <p className="note">{t('common.loading')}</p>
-        ) : shown.length === 0 ? (
-          <p className="card empty" role="status">
-            {filter === 'All' ? t('resources.emptyAll') : t('resources.emptyCategory', { category: t(categoryKey(filter)) })}
-          </p>
-        ) : (
-          <ul className="resources-grid">
-            {shown.map((resource) => (
-              <ResourceCard key={resource.id} resource={resource} t={t} />
-            ))}
-          </ul>
-        )}
+      <section className="resources-list" aria-busy={list.loading}>
+        {/* Keyed by the filter: each category starts again at its first screen. */}
+        <ListStates key={filter} list={list} items={shown} t={t} empty={filter === 'All' ? t('resources.emptyAll') : t('resources.emptyCategory', { category: t(categoryKey(filter)) })}>
+          {(resources) => (
+            <ul className="resources-grid">
+              {resources.map((resource) => (
+                <ResourceCard key={resource.id} resource={resource} t={t} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </section>
     </div>
   );

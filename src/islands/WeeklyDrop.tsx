@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Drop } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
-import { LOCALES, type Lang } from '../i18n/languages.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { api, ApiError, postJson } from '../lib/api.ts';
+import { ApiError, postJson } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
-import { $liveEvent } from '../lib/live-store.ts';
 import { showToast } from '../lib/toast.ts';
+import { listUrl } from '../lib/lists.ts';
+import { useLiveList } from '../lib/use-list.ts';
+import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -16,37 +18,22 @@ type Form = typeof EMPTY_FORM;
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 
+const LIST_PATH = '/api/drops/next';
+/** The board's first request, asked for with the page (Page's `preload`). */
+export const FIRST_PAGE = listUrl(LIST_PATH);
+
 /**
  * The next food and supply drop from the server (or the spec's fixed fallback when none is
  * scheduled), with directions and, for a real drop, a small volunteer sign-up.
  */
 export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  // undefined while loading, null when no drop is scheduled.
-  const [drop, setDrop] = useState<Drop | null | undefined>(undefined);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const t = messageFn(messages, lang);
+  const list = useLiveList<Drop>(LIST_PATH, 'new-drop', { single: true });
+  const drop = list.items?.[0];
   const id = useId();
 
-  const load = useCallback(async () => {
-    setLoadFailed(false);
-    try {
-      setDrop(await api<Drop | null>('/api/drops/next'));
-    } catch {
-      setLoadFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    // A drop announced anywhere shows up here without a reload.
-    return $liveEvent.listen((event) => {
-      if (event?.event === 'new-drop') void load();
-    });
-  }, [load]);
-
-  const loading = drop === undefined && !loadFailed;
   return (
-    <section className="card drops-next" aria-labelledby={`${id}-title`} aria-busy={loading}>
+    <section className="card drops-next" aria-labelledby={`${id}-title`} aria-busy={list.loading}>
       <h2 id={`${id}-title`}>
         {t('drops.next')}{' '}
         {drop?.sample && (
@@ -55,27 +42,23 @@ export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: M
           </span>
         )}
       </h2>
-      {loadFailed ? (
-        <>
-          <p>{t('common.loadFailed')}</p>
-          <button className="button secondary" type="button" onClick={() => void load()}>
-            {t('common.retry')}
-          </button>
-        </>
-      ) : loading ? (
-        <p className="note">{t('common.loading')}</p>
-      ) : drop ? (
-        <NextDrop drop={drop} lang={lang} t={t} onCount={(volunteers) => setDrop({ ...drop, volunteers })} onGone={() => void load()} />
-      ) : (
-        <Fallback t={t} />
-      )}
+      <ListStates list={list} t={t} inCard empty={<Fallback t={t} />}>
+        {([next]) => (
+          <NextDrop
+            drop={next!}
+            lang={lang}
+            t={t}
+            onCount={(volunteers) => list.setItems((drops) => drops?.map((shown) => ({ ...shown, volunteers })) ?? null)}
+            onGone={() => void list.reload()}
+          />
+        )}
+      </ListStates>
     </section>
   );
 }
 
 function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const place = [drop.meetSpot, drop.address ?? drop.city].filter(Boolean).join(', ');
-  const count = new Intl.PluralRules(LOCALES[lang]).select(drop.volunteers) === 'one' ? 'drops.volunteersOne' : 'drops.volunteers';
   return (
     <>
       {/* The drop's own name, unless it only repeats the page title. */}
@@ -128,7 +111,7 @@ function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; 
         </p>
       )}
       <p className="drops-count" data-volunteers={drop.volunteers}>
-        {t(count, { count: drop.volunteers })}
+        {t.count('drops.volunteers', drop.volunteers)}
       </p>
       <Volunteer dropId={drop.id} directions={directionsHref(place)} t={t} onCount={onCount} onGone={onGone} />
     </>

@@ -8,46 +8,46 @@ const notice = (raw: unknown) => liveNotice(parseLiveEvent(raw) as LiveEvent, en
 
 describe('liveNotice', () => {
   it('a missing person: 10 s, destructive, name and last-seen city, OS notification', () => {
-    expect(notice({ event: 'new-missing-person', data: { name: 'Rosa', lastSeenCity: 'Fresno' } })).toEqual({
+    expect(notice({ event: 'new-missing-person', data: { id: 'x1', name: 'Rosa', lastSeenCity: 'Fresno' } })).toEqual({
       toast: { title: 'Missing person alert', description: 'Rosa was last seen in Fresno.', variant: 'destructive', duration: 10_000 },
       notification: { title: 'Missing person alert', body: 'Rosa was last seen in Fresno.', tag: 'missing-person' },
     });
-    expect(notice({ event: 'new-missing-person', data: { name: 'Rosa' } }).toast.description).toBe('Rosa has been reported missing.');
+    expect(notice({ event: 'new-missing-person', data: { id: 'x1', name: 'Rosa' } }).toast.description).toBe('Rosa has been reported missing.');
   });
 
   it('an emergency alert: 15 s, destructive, tagged emergency', () => {
-    const { toast, notification } = notice({ event: 'emergency-alert', data: { type: 'Safety Checkpoint', city: 'Fresno', details: 'Blackstone Ave' } });
+    const { toast, notification } = notice({ event: 'emergency-alert', data: { id: 'x1', type: 'Safety Checkpoint', city: 'Fresno', details: 'Blackstone Ave' } });
     expect(toast).toMatchObject({ title: 'Emergency alert: Safety Checkpoint', description: 'Fresno: Blackstone Ave', variant: 'destructive', duration: 15_000 });
     expect(notification?.tag).toBe('emergency');
-    const report = notice({ event: 'emergency-alert', data: { type: 'Enforcement Activity', city: 'Fresno', details: 'Agents at the corner' } });
+    const report = notice({ event: 'emergency-alert', data: { id: 'x1', type: 'Enforcement Activity', city: 'Fresno', details: 'Agents at the corner' } });
     expect(report.toast.title).toBe('Emergency alert: Immigration enforcement');
   });
 
   it('a new resource: 5 s, default style, no OS notification', () => {
-    const result = notice({ event: 'new-resource', data: { category: 'Food', name: 'Pantry', city: 'Fresno' } });
+    const result = notice({ event: 'new-resource', data: { id: 'x1', category: 'Food', name: 'Pantry', city: 'Fresno' } });
     expect(result.toast).toEqual({ title: 'New resource: Pantry', description: 'Food · Fresno', duration: 5_000 });
     expect(result.notification).toBeUndefined();
   });
 
   it("a new job: 8 s, 'Competitive pay' without a pay range, 'No papers required!' when it says so", () => {
-    const job = (data: object) => notice({ event: 'new-job', data: { title: 'Cook', city: 'Fresno', ...data } });
+    const job = (data: object) => notice({ event: 'new-job', data: { id: 'x1', title: 'Cook', city: 'Fresno', ...data } });
     expect(job({ acceptsNoPapers: true }).toast).toEqual({ title: 'New job: Cook', description: 'Fresno · Competitive pay No papers required!', duration: 8_000 });
     expect(job({ acceptsNoPapers: false, payRange: '$20/h' }).toast.description).toBe('Fresno · $20/h');
     expect(job({ acceptsNoPapers: false }).notification?.tag).toBe('job-opportunity');
   });
 
   it("a new drop: 6 s, 'Free community supplies!' without notes", () => {
-    expect(notice({ event: 'new-drop', data: { items: 'Rice, beans', location: 'Roeding Park' } }).toast).toEqual({
+    expect(notice({ event: 'new-drop', data: { id: 'x1', items: 'Rice, beans', location: 'Roeding Park' } }).toast).toEqual({
       title: 'New food & supply drop',
       description: 'Rice, beans · Roeding Park. Free community supplies!',
       duration: 6_000,
     });
-    expect(notice({ event: 'new-drop', data: { items: 'Rice', location: 'Park', notes: 'Bring bags' } }).toast.description).toBe('Rice · Park. Bring bags');
+    expect(notice({ event: 'new-drop', data: { id: 'x1', items: 'Rice', location: 'Park', notes: 'Bring bags' } }).toast.description).toBe('Rice · Park. Bring bags');
   });
 
   it('speaks the page language', () => {
     const ar = translator('ar');
-    const { toast } = liveNotice(parseLiveEvent({ event: 'new-job', data: { title: 'Cook', acceptsNoPapers: true } }) as LiveEvent, ar)!;
+    const { toast } = liveNotice(parseLiveEvent({ event: 'new-job', data: { id: 'x1', title: 'Cook', acceptsNoPapers: true } }) as LiveEvent, ar)!;
     expect(toast.description).toContain(ar('live.competitivePay'));
     expect(toast.description).toContain(ar('live.noPapers'));
   });

@@ -7,8 +7,17 @@ const at = (hoursAgo: number) => new Date(now - hoursAgo * 3600_000).toISOString
 
 it("says 'Just now' under an hour, then hours, then days", () => {
   const t = translator('en');
-  expect(relativeTime(at(0.9), t, now)).toBe('Just now');
-  expect(relativeTime(at(1), t, now)).toBe('1h ago');
-  expect(relativeTime(at(23.5), t, now)).toBe('23h ago');
-  expect(relativeTime(at(49), t, now)).toBe('2d ago');
+  expect(relativeTime(at(0.9), 'en', t, now)).toBe('Just now');
+  expect(relativeTime(at(1), 'en', t, now)).toBe('1h ago');
+  expect(relativeTime(at(23.5), 'en', t, now)).toBe('23h ago');
+  expect(relativeTime(at(49), 'en', t, now)).toBe('2d ago');
+});
+
+it("speaks the page's language, with its plurals", () => {
+  expect(relativeTime(at(0.5), 'es', translator('es'), now)).toBe(translator('es')('time.justNow'));
+  expect(relativeTime(at(49), 'es', translator('es'), now)).toBe('hace 2 días');
+  expect(relativeTime(at(1), 'ar', translator('ar'), now)).toBe('قبل ساعة واحدة');
+  expect(relativeTime(at(3), 'ar', translator('ar'), now)).toBe('قبل 3 ساعات');
+  expect(relativeTime(at(49), 'ar', translator('ar'), now)).toBe('قبل يومين');
+  expect(relativeTime(at(26), 'ko', translator('ko'), now)).toBe('1일 전');
 });

@@ -1,9 +1,21 @@
+import { LOCALES, type Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 
-/** 'Just now' under an hour, then 'Nh ago', then 'Nd ago' (spec section 9). */
-export function relativeTime(iso: string, t: (key: MessageKey, vars?: Vars) => string, now = Date.now()): string {
-  const hours = Math.floor((now - Date.parse(iso)) / 3600_000);
+const HOUR = 3600_000;
+const formats = new Map<Lang, Intl.RelativeTimeFormat>();
+
+/**
+ * 'Just now' under an hour, then hours ago, then days ago (spec section 9: 'Nh ago', 'Nd ago'),
+ * in the short form and the plural of `lang` ("3h ago", "قبل 3 ساعات", "hace 2 días").
+ */
+export function relativeTime(iso: string, lang: Lang, t: (key: MessageKey, vars?: Vars) => string, now = Date.now()): string {
+  return hoursAgo(Math.floor((now - Date.parse(iso)) / HOUR), lang, t);
+}
+
+/** The same for a whole number of hours ago. */
+export function hoursAgo(hours: number, lang: Lang, t: (key: MessageKey, vars?: Vars) => string): string {
   if (hours < 1) return t('time.justNow');
-  if (hours < 24) return t('time.hoursAgo', { n: hours });
-  return t('time.daysAgo', { n: Math.floor(hours / 24) });
+  let format = formats.get(lang);
+  if (!format) formats.set(lang, (format = new Intl.RelativeTimeFormat(LOCALES[lang], { style: 'narrow' })));
+  return hours < 24 ? format.format(-hours, 'hour') : format.format(-Math.floor(hours / 24), 'day');
 }

@@ -1,39 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { LiveEventName } from '../contract/events.ts';
-import { api } from './api.ts';
-import { $liveEvent } from './live-store.ts';
+import { createList, type ListItem, type ListOptions } from './lists.ts';
 
-/** How often lists refetch by themselves (spec section 9). */
-export const REFETCH_MS = 30_000;
+export { REFETCH_MS } from './lists.ts';
 
 /**
- * A list from the API that refetches every 30 s and whenever a live event of `liveEvent`
- * arrives; null while the first load is on its way.
+ * A list from the API for a React island (see createList): null items while the first load is
+ * on its way; refetched every 30 s, on `live` and when the page comes back; `setItems` adds the
+ * page's own post or changes one card, and a refresh never doubles it.
  */
-export function useLiveList<T>(path: string, liveEvent: LiveEventName) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const reload = useCallback(async () => {
-    try {
-      setItems(await api<T[]>(path));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [path]);
-
-  useEffect(() => {
-    void reload();
-    const timer = setInterval(() => void reload(), REFETCH_MS);
-    const stop = $liveEvent.listen((event) => {
-      if (event?.event === liveEvent) void reload();
-    });
-    return () => {
-      clearInterval(timer);
-      stop();
-    };
-  }, [reload, liveEvent]);
-
-  return { items, failed, reload, setItems };
+export function useLiveList<T extends ListItem>(path: string, live: LiveEventName, options: Omit<ListOptions, 'path' | 'live'> = {}) {
+  const [list] = useState(() => createList<T>({ path, live, ...options }));
+  const state = useStore(list.$state);
+  useEffect(() => list.start(), [list]);
+  return { ...state, loading: state.items === null && !state.failed, reload: list.refresh, loadMore: list.loadMore, setItems: list.setItems };
 }
+
+export type LiveList<T extends ListItem> = ReturnType<typeof useLiveList<T>>;

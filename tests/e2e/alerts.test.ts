@@ -47,9 +47,9 @@ it('an enforcement report with a photo: stripped, listed unverified, confirmed e
   const neighbour = await open('/alerts');
   await expect.poll(() => card(neighbour, details).count()).toBe(1);
   await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
-  await expect.poll(() => card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 people see it too');
+  await expect.poll(() => card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
   await list.reload();
-  await expect.poll(() => card(list, details).locator('[data-confirmations]').textContent()).toBe('1 people see it too');
+  await expect.poll(() => card(list, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
 
   for (const page of [watcher, reporter, list, neighbour]) await page.context().close();
 });

@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toast as toastOn, usePhone } from './chromium.ts';
 
-const { open } = usePhone();
+const { open, context: phone } = usePhone();
 let page: Page;
 beforeEach(async () => {
   page = await open('/lost-found', { ready: '.board-list[aria-busy="false"]' });
@@ -68,4 +68,38 @@ it('when the server refuses the post, the form keeps everything that was typed',
   expect(await field('description').inputValue()).toBe(tooLong);
   expect(await field('contact').inputValue()).toBe('(209) 555-0100');
   expect(await page.locator('form button[type="submit"]').isEnabled()).toBe(true);
+});
+
+it('draws the first screen of posts, the rest and older pages on "Show more"; a failed load offers a retry', async () => {
+  const fake = (n: number) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, name: `Paged ${n}`, lastSeenCity: null, lastSeenDate: null, description: null, photoUrl: null, contact: null, status: 'missing', createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString() });
+  const asked: string[] = [];
+  let fail = true;
+  // Without the service worker, whose own requests the page's routes would not see.
+  const context = await phone({ serviceWorkers: 'block' });
+  const paged = await context.newPage();
+  await paged.route(/\/api\/lost-found\?/, (route) => {
+    const url = new URL(route.request().url());
+    asked.push(url.search);
+    if (fail) return route.abort();
+    const newest = url.searchParams.has('before') ? 5 : 30;
+    const count = url.searchParams.has('before') ? 5 : 20;
+    return route.fulfill({ json: Array.from({ length: count }, (_, k) => fake(newest - k)) });
+  });
+  await paged.goto('/lost-found');
+  await paged.waitForSelector('.board-list [role="alert"]');
+  expect(await paged.locator('.board-list [role="alert"] p').textContent()).toBe('Could not load the list. Check your connection.');
+  fail = false;
+  await paged.getByRole('button', { name: 'Try again' }).click();
+
+  await expect.poll(() => paged.locator('.posts > li').count()).toBe(12);
+  const more = paged.getByRole('button', { name: 'Show more' });
+  await more.click();
+  await expect.poll(() => paged.locator('.posts > li').count()).toBe(20);
+  expect(asked.filter((search) => search.includes('before='))).toHaveLength(0);
+  await more.click();
+  await expect.poll(() => paged.locator('.posts > li').count()).toBe(25);
+  expect(asked.at(-1)).toBe(`?limit=20&before=${encodeURIComponent(fake(11).createdAt)}`);
+  expect(await paged.locator('.posts > li h3').last().textContent()).toContain('Paged 1');
+  expect(await more.count()).toBe(0);
+  await context.close();
 });

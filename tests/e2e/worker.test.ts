@@ -115,7 +115,8 @@ it('stores and lists a lost-and-found post, and the room tells every listening p
   const list = (await (await fetch(`${base}/api/lost-found`)).json()) as { name: string; lastSeenCity: string }[];
   expect(list[0]).toMatchObject({ name: 'Worker Test', lastSeenCity: 'Visalia' });
 
-  const event = { event: 'new-missing-person', data: { name: 'Worker Test', lastSeenCity: 'Visalia' } };
+  const { id } = (await created.json()) as { id: string };
+  const event = { event: 'new-missing-person', data: { id, name: 'Worker Test', lastSeenCity: 'Visalia' } };
   await expect.poll(() => first.received, { timeout: 5000 }).toEqual([event]);
   await expect.poll(() => second.received, { timeout: 5000 }).toEqual([event]);
   first.socket.close();
@@ -131,7 +132,7 @@ it('refuses bad input with 400 and stores nothing', async () => {
 
 it('lets no page publish: messages from sockets and plain requests to the room go nowhere', async () => {
   const [sender, listener] = [await listen(), await listen()];
-  sender.socket.send(JSON.stringify({ event: 'emergency-alert', data: { type: 'Fake', city: 'Fresno', details: 'spoof' } }));
+  sender.socket.send(JSON.stringify({ event: 'emergency-alert', data: { id: 'fake', type: 'Fake', city: 'Fresno', details: 'spoof' } }));
   const post = await fetch(`${base}/parties/live-room/main`, { method: 'POST', body: '{"event":"emergency-alert"}' });
   expect(post.status).toBe(404);
   await expect(listen('another-room')).rejects.toBeDefined();
@@ -158,8 +159,10 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
 
   const watcher = await listen();
   const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Visalia', details: 'Agents near the courthouse', photoUrl: url };
-  expect((await post('/api/alerts', report, base)).status).toBe(201);
-  await expect.poll(() => watcher.received, { timeout: 5000 }).toEqual([{ event: 'emergency-alert', data: { type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
+  const alert = await post('/api/alerts', report, base);
+  expect(alert.status).toBe(201);
+  const { id } = (await alert.json()) as { id: string };
+  await expect.poll(() => watcher.received, { timeout: 5000 }).toEqual([{ event: 'emergency-alert', data: { id, type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
   const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
   expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
   watcher.socket.close();

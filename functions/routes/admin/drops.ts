@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { adminDropInput, type AdminDrop } from '../../src/contract/index.ts';
-import type { DropStatus } from '../../src/contract/limits.ts';
-import { dropVolunteers, drops } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
+import { adminDropInput, type AdminDrop } from '../../../src/contract/index.ts';
+import { PAGE_SIZE, type DropStatus } from '../../../src/contract/limits.ts';
+import { dropVolunteers, drops } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, jsonBody } from '../../http.ts';
 
 type Row = typeof drops.$inferSelect;
 
@@ -30,33 +30,29 @@ export function adminDropRoutes(deps: RouteDeps) {
   const announce = (row: Row) =>
     deps.publish({
       event: 'new-drop',
-      data: { items: row.whatWeBring || row.title || row.meetSpot, location: [row.meetSpot, row.city].filter(Boolean).join(', '), notes: row.notes },
+      data: { id: row.id, items: row.whatWeBring || row.title || row.meetSpot, location: [row.meetSpot, row.city].filter(Boolean).join(', '), notes: row.notes },
     });
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
-      const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(100);
+      const rows = await db.select().from(drops).orderBy(desc(drops.date), desc(drops.createdAt)).limit(PAGE_SIZE.max);
       return c.json(await withVolunteers(rows));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, adminDropInput);
-      if (!input.ok) return input.response;
+    .post('/', jsonBody(adminDropInput), async (c) => {
       const [row] = await db
         .insert(drops)
-        .values({ ...input.data, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'drop.create', row!.id, deps.now());
       if (row!.status === 'active') await announce(row!);
       const [drop] = await withVolunteers([row!]);
       return c.json(drop, 201);
     })
-    .put('/:id', async (c) => {
-      const input = await readJson(c, adminDropInput);
-      if (!input.ok) return input.response;
+    .put('/:id', jsonBody(adminDropInput), async (c) => {
       const id = c.req.param('id');
       const [before] = await db.select({ status: drops.status }).from(drops).where(eq(drops.id, id));
       if (!before) return apiError(c, 404, 'not_found', 'There is no such drop');
-      const [row] = await db.update(drops).set(input.data).where(eq(drops.id, id)).returning();
+      const [row] = await db.update(drops).set(c.var.body).where(eq(drops.id, id)).returning();
       await audit(db, c.var.admin, 'drop.edit', id, deps.now());
       if (before.status !== 'active' && row!.status === 'active') await announce(row!);
       const [drop] = await withVolunteers([row!]);

@@ -1,14 +1,40 @@
-import { and, eq, inArray, lt, lte } from 'drizzle-orm';
-import { adminSessions, alertMarks, alerts, assistanceRequests, auditLog, dropVolunteers, drops, rateEvents, smsOutbox, sosRequests, surplusOffers, uploads } from '../db/schema.ts';
-import { SOS_RETENTION_DAYS, VOLUNTEER_RETENTION_DAYS } from '../src/contract/limits.ts';
-import { deleteHelpPosts } from './routes/help-posts.ts';
-import type { RouteDeps } from './app.ts';
+/** What must not outlive its use, and the sweep that deletes it. */
+import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import {
+  adminSessions,
+  alertMarks,
+  alerts,
+  assistanceRequests,
+  assistanceResponses,
+  auditLog,
+  dropVolunteers,
+  drops,
+  rateEvents,
+  smsOutbox,
+  sosRequests,
+  surplusOffers,
+  uploads,
+} from '../../db/schema.ts';
+import { SOS_RETENTION_DAYS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
+import type { RouteDeps } from '../deps.ts';
+import type { OfferRow, RequestRow } from './mappers.ts';
+import { deleteMedia, mediaKey, uploadId } from './media.ts';
+import { DAY, HOUR } from './time.ts';
 
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
-
-/** The media key of one of our photo addresses ("/images/alert-photos/<id>" -> "alert-photos/<id>"). */
-export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, '');
+/** Deletes help posts with their answers, their upload records and their stored files. */
+export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | OfferRow)[]): Promise<void> {
+  if (!rows.length) return;
+  const { db } = deps;
+  const ids = rows.map((row) => row.id);
+  const keys = rows.flatMap((row) => [...row.imageUrls, ...(row.videoUrl ? [row.videoUrl] : [])]).map(mediaKey);
+  await db.batch([
+    db.delete(assistanceResponses).where(or(inArray(assistanceResponses.requestId, ids), inArray(assistanceResponses.offerId, ids))),
+    db.delete(assistanceRequests).where(inArray(assistanceRequests.id, ids)),
+    db.delete(surplusOffers).where(inArray(surplusOffers.id, ids)),
+    db.delete(uploads).where(inArray(uploads.id, keys.map(uploadId))),
+  ]);
+  await deleteMedia(deps, keys);
+}
 
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
@@ -18,7 +44,7 @@ export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, ''
  * volunteers' names VOLUNTEER_RETENTION_DAYS after their drop; audit lines after a year.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
-  const { db, media } = deps;
+  const { db } = deps;
   const now = deps.now();
   lastSweep.set(deps, now);
   const expired = await db.select({ id: alerts.id, photoUrl: alerts.photoUrl }).from(alerts).where(lte(alerts.expiresAt, new Date(now).toISOString()));
@@ -32,9 +58,9 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(alertMarks).where(inArray(alertMarks.alertId, ids)),
     db.delete(smsOutbox).where(inArray(smsOutbox.alertId, ids)),
     db.delete(alerts).where(inArray(alerts.id, ids)),
-    db.delete(uploads).where(inArray(uploads.id, [...photos.map((key) => key.split('/').at(-1)!)])),
-    db.delete(rateEvents).where(lt(rateEvents.at, now - 24 * HOUR)),
-    db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - 24 * HOUR).toISOString()))),
+    db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
+    db.delete(rateEvents).where(lt(rateEvents.at, now - DAY)),
+    db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - DAY).toISOString()))),
     db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
     db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),
     db
@@ -42,7 +68,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
       .where(inArray(dropVolunteers.dropId, db.select({ id: drops.id }).from(drops).where(lt(drops.date, new Date(now - VOLUNTEER_RETENTION_DAYS * DAY).toISOString().slice(0, 10))))),
     db.delete(auditLog).where(lt(auditLog.at, new Date(now - 365 * DAY).toISOString())),
   ]);
-  await Promise.all(photos.map((key) => media.delete(key)));
+  await deleteMedia(deps, photos);
   const nowIso = new Date(now).toISOString();
   await deleteHelpPosts(deps, [
     ...(await db.select().from(assistanceRequests).where(lte(assistanceRequests.expiresAt, nowIso))),

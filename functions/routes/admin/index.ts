@@ -8,30 +8,20 @@ import {
   type AdminSos,
   type Dashboard,
   type OutboxText,
-} from '../../src/contract/index.ts';
-import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../src/contract/limits.ts';
-import { alertSubscriptions, alerts, assistanceRequests, dropVolunteers, drops, jobs, lostFoundPosts, resources, smsOutbox, sosRequests, surplusOffers } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
-import { overLimit } from '../rate-limit.ts';
-import { sweep } from '../sweep.ts';
-import { toAlert } from './alerts.ts';
-import { californiaToday } from './directory.ts';
-import { toOffer, toRequest } from './help-posts.ts';
-import { toPost } from './lost-found.ts';
-import { adminDropRoutes } from './admin-drops.ts';
-import { adminJobRoutes, toAdminJob } from './admin-jobs.ts';
-import { adminResourceRoutes, toAdminResource } from './admin-resources.ts';
+} from '../../../src/contract/index.ts';
+import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../../src/contract/limits.ts';
+import { alertSubscriptions, alerts, assistanceRequests, dropVolunteers, drops, jobs, lostFoundPosts, resources, smsOutbox, sosRequests, surplusOffers } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, jsonBody } from '../../http.ts';
+import { rateLimit } from '../../rate-limit.ts';
+import { toAdminJob, toAdminResource, toAlert, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
+import { sweep } from '../../domain/retention.ts';
+import { californiaToday } from '../../domain/time.ts';
+import { adminDropRoutes } from './drops.ts';
+import { adminJobRoutes } from './jobs.ts';
+import { adminResourceRoutes } from './resources.ts';
 
-const MINUTE = 60_000;
-/**
- * Sign-in attempts per client address in SIGN_IN_WINDOW. There is no lock per admin name: secrets
- * are 192 random bits made by `admin:create`, so guessing is hopeless from any number of addresses,
- * and such a lock would only let anyone who knows a moderator's name keep them out.
- */
-const SIGN_IN_PER_CLIENT = 10;
-const SIGN_IN_WINDOW = 15 * MINUTE;
 
 const toAdminAlert = (row: typeof alerts.$inferSelect): AdminAlert => ({ ...toAlert(row), hidden: row.hidden, adminVerified: row.adminVerified });
 const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({ id, city, details, contact, handled, handledAt, createdAt });
@@ -63,13 +53,8 @@ export function adminRoutes(deps: RouteDeps) {
   });
   app.use('*', sameOrigin);
 
-  app.post('/session', async (c) => {
-    const input = await readJson(c, signInInput);
-    if (!input.ok) return input.response;
-    if (await overLimit(deps, c, 'admin-sign-in', SIGN_IN_PER_CLIENT, SIGN_IN_WINDOW)) {
-      return apiError(c, 429, 'rate_limited', 'Too many sign-in attempts. Please wait a while.');
-    }
-    const admin = await checkSecret(db, input.data.name, input.data.secret);
+  app.post('/session', jsonBody(signInInput), rateLimit(deps, 'adminSignIn'), async (c) => {
+    const admin = await checkSecret(db, c.var.body.name, c.var.body.secret);
     if (!admin) return apiError(c, 401, 'wrong_secret', 'That name and secret do not match');
     const expiresAt = await startSession(c, db, admin.id, deps.now());
     await audit(db, admin, 'sign-in', null, deps.now());
@@ -98,7 +83,7 @@ export function adminRoutes(deps: RouteDeps) {
     const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
       one(db.select({ n: count() }).from(alertSubscriptions)),
       one(db.select({ n: count() }).from(dropVolunteers)),
-      one(db.select({ n: count() }).from(lostFoundPosts).where(eq(lostFoundPosts.hidden, false))),
+      one(db.select({ n: count() }).from(lostFoundPosts).where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false)))),
       one(db.select({ n: count() }).from(drops).where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))),
       one(db.select({ n: count() }).from(resources).where(eq(resources.status, 'pending'))),
       one(db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending'))),

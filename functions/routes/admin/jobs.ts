@@ -1,19 +1,11 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { adminJobInput, type AdminJob } from '../../src/contract/index.ts';
-import { jobs } from '../../db/schema.ts';
-import type { RouteDeps } from '../app.ts';
-import { audit, type AdminEnv } from '../admin-auth.ts';
-import { apiError, readJson } from '../http.ts';
-import { toJob } from './directory.ts';
-
-type Row = typeof jobs.$inferSelect;
-
-export const toAdminJob = (row: Row): AdminJob => ({
-  ...toJob(row),
-  requirements: row.requirements,
-  status: row.status === 'approved' ? 'approved' : 'pending',
-});
+import { adminJobInput, DESK_LIST_MAX } from '../../../src/contract/index.ts';
+import { jobs } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, jsonBody } from '../../http.ts';
+import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 
 /**
  * /api/admin/jobs: every listing, pending first. A job the admin posts is live at once (spec:
@@ -21,31 +13,27 @@ export const toAdminJob = (row: Row): AdminJob => ({
  */
 export function adminJobRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const announce = (row: Row) =>
-    deps.publish({ event: 'new-job', data: { title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
+  const announce = (row: JobRow) =>
+    deps.publish({ event: 'new-job', data: { id: row.id, title: row.title, city: row.city, payRange: row.payRange, acceptsNoPapers: row.acceptsNoPapers, contact: row.contact } });
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
       // 'pending' > 'approved': the ones waiting come first.
-      const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(500);
+      const rows = await db.select().from(jobs).orderBy(desc(jobs.status), desc(jobs.createdAt)).limit(DESK_LIST_MAX);
       return c.json(rows.map(toAdminJob));
     })
-    .post('/', async (c) => {
-      const input = await readJson(c, adminJobInput);
-      if (!input.ok) return input.response;
+    .post('/', jsonBody(adminJobInput), async (c) => {
       const [row] = await db
         .insert(jobs)
-        .values({ ...input.data, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'job.create', row!.id, deps.now());
       await announce(row!);
       return c.json(toAdminJob(row!), 201);
     })
-    .put('/:id', async (c) => {
-      const input = await readJson(c, adminJobInput);
-      if (!input.ok) return input.response;
+    .put('/:id', jsonBody(adminJobInput), async (c) => {
       const id = c.req.param('id');
-      const [row] = await db.update(jobs).set(input.data).where(eq(jobs.id, id)).returning();
+      const [row] = await db.update(jobs).set(c.var.body).where(eq(jobs.id, id)).returning();
       if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
       await audit(db, c.var.admin, 'job.edit', id, deps.now());
       return c.json(toAdminJob(row));

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client.ts';
-import { applySampleContent } from '../../db/seed.ts';
-import type { AdminDrop, AdminJob, AdminResource, Alert, Dashboard, Job, LostFoundPost, Resource } from '../../src/contract/index.ts';
-import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { createApp } from '../app.ts';
-import { fileMediaStore } from '../media/file-store.ts';
-import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../admin-auth.ts';
+import { openDatabase } from '../../../db/client.ts';
+import { applySampleContent } from '../../../db/seed.ts';
+import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundPost, Resource } from '../../../src/contract/index.ts';
+import { testApp, type TestApp } from '../../../tests/test-app.ts';
+import { createApp } from '../../app.ts';
+import { fileMediaStore } from '../../media/file-store.ts';
+import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../../admin-auth.ts';
 
 const ORIGIN = 'http://localhost';
 const HOUR = 3600_000;
@@ -225,7 +225,7 @@ describe('drops', () => {
     const created = (await (await request('POST', '/api/admin/drops', { cookie, body: drop })).json()) as AdminDrop;
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created).toMatchObject({ title: 'Winter coats', status: 'active', volunteersNeeded: '10 people', volunteers: [] });
-    expect(api.published).toEqual([{ event: 'new-drop', data: { items: 'Coats, blankets', location: 'Roeding Park, Fresno', notes: 'Bring bags' } }]);
+    expect(api.published).toEqual([{ event: 'new-drop', data: { id: created.id, items: 'Coats, blankets', location: 'Roeding Park, Fresno', notes: 'Bring bags' } }]);
 
     const planned = (await (await request('POST', '/api/admin/drops', { cookie, body: { ...drop, date: '2026-11-28', status: 'planning' } })).json()) as AdminDrop;
     expect(api.published).toHaveLength(1);
@@ -270,7 +270,7 @@ describe('resources', () => {
     const verified = await request('POST', `/api/admin/resources/${created.id}/verify`, { cookie });
     expect(((await verified.json()) as AdminResource).status).toBe('published');
     expect(await api.get<Resource[]>('/api/resources?category=Medical')).toEqual([expect.objectContaining({ id: created.id, verified: true, hours: 'Mon-Fri 9-5' })]);
-    expect(api.published).toEqual([{ event: 'new-resource', data: { category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
+    expect(api.published).toEqual([{ event: 'new-resource', data: { id: created.id, category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
   });
 
   it('refuses a resource without name, category or address', async () => {
@@ -296,7 +296,7 @@ describe('jobs', () => {
     const cookie = await signIn();
     const posted = (await (await request('POST', '/api/admin/jobs', { cookie, body: job })).json()) as AdminJob;
     expect(posted).toMatchObject({ status: 'approved', urgent: true, jobType: 'Full-time' });
-    expect(api.published).toEqual([{ event: 'new-job', data: { title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
+    expect(api.published).toEqual([{ event: 'new-job', data: { id: posted.id, title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
     expect((await api.get<Job[]>('/api/jobs'))[0]).toMatchObject({ title: 'Line cook', urgent: true, jobType: 'Full-time' });
 
     await api.post('/api/jobs', { title: 'Painter', contact: '555-0199' });
@@ -305,7 +305,7 @@ describe('jobs', () => {
     expect((await api.get<Job[]>('/api/jobs')).map((item) => item.title)).toEqual(['Line cook']);
     await request('POST', `/api/admin/jobs/${pending.id}/approve`, { cookie });
     expect((await api.get<Job[]>('/api/jobs')).map((item) => item.title).sort()).toEqual(['Line cook', 'Painter']);
-    expect(api.published.at(-1)).toMatchObject({ event: 'new-job', data: { title: 'Painter' } });
+    expect(api.published.at(-1)).toMatchObject({ event: 'new-job', data: { id: pending.id, title: 'Painter' } });
   });
 
   it('refuses a job without title, company or location', async () => {
@@ -419,6 +419,23 @@ describe('the dashboard', () => {
     expect(dashboard.outbox[0]).toMatchObject({ phoneEnd: '0100', status: 'queued' });
     expect(JSON.stringify(dashboard.outbox)).not.toContain('5595550100');
     expect(dashboard.pendingResources.map((item) => item.name)).toEqual(['Night shelter']);
+  });
+
+  it('counts as Active Missing Cases only people still missing: not those found, nor hidden posts', async () => {
+    const cookie = await signIn();
+    const created = async (name: string) => (await (await api.post('/api/lost-found', { name })).json()) as Created<LostFoundPost>;
+    await created('Rosa');
+    const found = await created('Luis');
+    const hidden = await created('Ana');
+    const marked = await api.app.request(`/api/lost-found/${found.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${found.manageToken}` },
+      body: JSON.stringify({ status: 'found' }),
+    });
+    expect(marked.status).toBe(200);
+    expect((await request('POST', `/api/admin/lost-found/${hidden.id}/hide`, { cookie })).status).toBe(200);
+    const dashboard = (await (await request('GET', '/api/admin/dashboard', { cookie })).json()) as Dashboard;
+    expect(dashboard.counts.missing).toBe(1);
   });
 });
 

@@ -1,0 +1,28 @@
+/**
+ * What functions/worker.ts uses of Cloudflare's runtime, typed by hand: @cloudflare/workers-types
+ * declares its own Request, Response and streams globally, which would clash with the DOM and Node
+ * types every other file is checked against.
+ */
+declare module 'cloudflare:workers' {
+  export function waitUntil(promise: Promise<unknown>): void;
+}
+
+/** A stream that passes exactly `expectedLength` bytes, so R2 knows a streamed body's length up front. */
+declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(expectedLength: number);
+}
+
+/** The R2 bucket binding (MEDIA in wrangler.toml): the three calls the media store makes. */
+interface R2Bucket {
+  put(key: string, value: ReadableStream<Uint8Array> | Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
+  get(
+    key: string,
+    options?: { range?: { offset: number; length: number } },
+  ): Promise<{ body: ReadableStream<Uint8Array>; size: number; httpMetadata?: { contentType?: string } } | null>;
+  delete(key: string): Promise<void>;
+}
+
+/** A Durable Object binding (LiveRoom in wrangler.toml); partyserver finds the room in it by name. */
+interface DurableObjectNamespace<T> {
+  readonly __object?: T;
+}

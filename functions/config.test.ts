@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { apiConfig, loadConfig, loadWorkerConfig } from './config.ts';
+
+const refusal = (load: () => unknown) => {
+  try {
+    load();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('the setting was taken');
+};
+
+const TURSO = { DATABASE_URL: 'libsql://app.example.turso.io', DATABASE_AUTH_TOKEN: 'token' };
+
+describe('configuration', () => {
+  it('gives both hosts the same API settings, ALERT_HOURS and the SMS gateway included', () => {
+    const settings = {
+      HASH_SECRET: 'a-secret-of-sixteen-or-more',
+      ALERT_HOURS: '{"Enforcement Activity": 2}',
+      SMS_GATEWAY_URL: 'https://sms.example.org/send',
+      SMS_GATEWAY_TOKEN: 'sms-token',
+      PUBLIC_DONATION_URL: 'https://donate.example.org/give',
+      DONATIONS_TOTAL: '1250',
+    };
+    const expected = {
+      hashSecret: 'a-secret-of-sixteen-or-more',
+      alertHours: { 'Enforcement Activity': 2 },
+      smsGateway: { url: 'https://sms.example.org/send', token: 'sms-token' },
+      donationUrl: 'https://donate.example.org/give',
+      donationsTotal: 1250,
+    };
+    expect(apiConfig(loadConfig(settings))).toEqual(expected);
+    // The worker's env also holds its bindings (objects), which are no settings.
+    expect(apiConfig(loadWorkerConfig({ ...TURSO, ...settings, MEDIA: {}, LiveRoom: {} }))).toEqual(expected);
+  });
+
+  it('refuses a bad setting on the worker with the same message as on Node', () => {
+    for (const bad of [{ ALERT_HOURS: '{"Enforcement Activity": -1}' }, { HASH_SECRET: 'short' }, { DONATIONS_TOTAL: 'lots' }, { SMS_GATEWAY_URL: 'ftp://sms' }]) {
+      const message = refusal(() => loadConfig(bad));
+      expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);
+      expect(refusal(() => loadWorkerConfig({ ...TURSO, ...bad }))).toBe(message);
+    }
+  });
+
+  it('asks the worker for a Turso database address, and takes a blank setting as unset', () => {
+    expect(() => loadWorkerConfig({ DATABASE_URL: '' })).toThrow('DATABASE_URL: must be the libsql://, https:// or wss:// address of the Turso database');
+    expect(() => loadWorkerConfig({ DATABASE_URL: 'file:./data/app.db' })).toThrow('DATABASE_URL: must be the libsql://');
+    expect(loadWorkerConfig({ ...TURSO, HASH_SECRET: '', DONATIONS_TOTAL: '' })).toEqual({ ...TURSO, DONATIONS_TOTAL: 0 });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { Database } from '../db/client.ts';
+import type { AlertType } from '../src/contract/limits.ts';
+import type { LiveEvent } from '../src/contract/events.ts';
+import type { Keyring } from './keys.ts';
+import type { MediaStore } from './media/store.ts';
+import type { SmsGateway } from './sms.ts';
+
+/** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
+export interface Deps {
+  db: Database;
+  media: MediaStore;
+  /** Sends a live event to every open page (the Node relay, or the room's Durable Object). */
+  publish: (event: LiveEvent) => unknown;
+  /** How many pages listen to the live room now. */
+  watching: () => number | Promise<number>;
+  /**
+   * The client's network address, used only to derive a keyed hash that rotates daily for rate
+   * limits; the address itself is never stored or logged.
+   */
+  clientAddress: (c: Context) => string | undefined;
+  /** Lets work go on after the answer is sent (Cloudflare's waitUntil); by default it just runs. */
+  defer?: (work: Promise<unknown>) => void;
+  /** For tests: the current time in ms. */
+  now?: () => number;
+  config?: {
+    /** Secret for keyed hashes; without one, a random one is made and kept in the database. */
+    hashSecret?: string;
+    /** Hours each alert type stays listed, over the contract's defaults. */
+    alertHours?: Partial<Record<AlertType, number>>;
+    /** The HTTP SMS provider; without one, texts wait in the outbox. */
+    smsGateway?: SmsGateway | null;
+    /** The external donation page (PUBLIC_DONATION_URL); the contract's default without one. */
+    donationUrl?: string;
+    /** Dollars raised, shown on /admin as Total Donations (no payment data reaches this app). */
+    donationsTotal?: number;
+    /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */
+    listCacheMs?: number;
+  };
+}
+
+/** What the route files get: the host's deps, completed, with a publish that never fails a request. */
+export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
+  publish: (event: LiveEvent) => Promise<void>;
+  keys: Keyring;
+  alertHours: Record<AlertType, number>;
+  smsGateway: SmsGateway | null;
+  donationUrl: string;
+  donationsTotal: number;
+}

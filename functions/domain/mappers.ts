@@ -1,0 +1,110 @@
+/**
+ * Stored rows as the API answers them: what a board lists and what the admin desk adds. Private
+ * columns (manage hashes, fingerprints, the hidden flag on public lists) never leave through here.
+ */
+import type { AdminJob, AdminResource, Alert, AssistanceRequest, Job, LostFoundPost, Resource, SurplusOffer } from '../../src/contract/index.ts';
+import {
+  adminCategoryFor,
+  ADMIN_RESOURCE_CATEGORIES,
+  CONFIRMATIONS_TO_VERIFY,
+  URGENT_ALERT_TYPES,
+  type AdminResourceCategory,
+  type AlertType,
+  type JobType,
+  type Precision,
+  type ResourceCategory,
+} from '../../src/contract/limits.ts';
+import type { alerts, assistanceRequests, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
+
+export type LostFoundRow = typeof lostFoundPosts.$inferSelect;
+export type AlertRow = typeof alerts.$inferSelect;
+export type RequestRow = typeof assistanceRequests.$inferSelect;
+export type OfferRow = typeof surplusOffers.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+
+/** A stored missing-person post as the board shows it. */
+export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }: LostFoundRow): LostFoundPost => ({
+  ...row,
+  status: row.status as LostFoundPost['status'],
+  sample: isSample,
+});
+
+/** A stored alert as the lists show it; an admin's check counts as verified. */
+export const toAlert = (row: AlertRow): Alert => ({
+  id: row.id,
+  type: row.type as AlertType,
+  precision: row.precision as Precision,
+  city: row.city,
+  area: row.area,
+  details: row.details,
+  alertTime: row.alertTime,
+  contact: row.contact,
+  location: row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+  activity: row.activity,
+  agents: row.agents,
+  vehicles: row.vehicles,
+  markings: row.markings,
+  photoUrl: row.photoUrl,
+  confirmations: row.confirmations,
+  allClears: row.allClears,
+  verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
+  urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  sample: row.isSample,
+});
+
+export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest =>
+  ({ ...row, sample: isSample }) as AssistanceRequest;
+export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer =>
+  ({ ...row, sample: isSample }) as SurplusOffer;
+
+/** A stored resource as the directory shows it. */
+export const toResource = (row: ResourceRow): Resource => ({
+  id: row.id,
+  name: row.name,
+  category: row.category as ResourceCategory,
+  city: row.city,
+  address: row.address,
+  phone: row.phone,
+  link: row.link,
+  notes: row.notes,
+  hours: row.hours,
+  verified: row.verified,
+  sample: row.isSample,
+});
+
+/** A stored resource for the desk; a public submission shows the first admin category of its public one. */
+export const toAdminResource = (row: ResourceRow): AdminResource => ({
+  ...toResource(row),
+  adminCategory: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
+    ? (row.adminCategory as AdminResourceCategory)
+    : adminCategoryFor(row.category as ResourceCategory),
+  services: row.services,
+  requirements: row.requirements,
+  status: row.status === 'published' ? 'published' : 'pending',
+  createdAt: row.createdAt,
+});
+
+/** A stored job as the board shows it. */
+export const toJob = (row: JobRow): Job => ({
+  id: row.id,
+  title: row.title,
+  employer: row.employer,
+  city: row.city,
+  payRange: row.payRange,
+  notes: row.notes,
+  contact: row.contact,
+  acceptsNoPapers: row.acceptsNoPapers,
+  urgent: row.urgent,
+  jobType: row.jobType as JobType | null,
+  createdAt: row.createdAt,
+  sample: row.isSample,
+});
+
+export const toAdminJob = (row: JobRow): AdminJob => ({
+  ...toJob(row),
+  requirements: row.requirements,
+  status: row.status === 'approved' ? 'approved' : 'pending',
+});

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { asc, eq } from 'drizzle-orm';
+import { adminResourceInput } from '../../../src/contract/index.ts';
+import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
+import { resources } from '../../../db/schema.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { apiError, jsonBody } from '../../http.ts';
+import { toAdminResource } from '../../domain/mappers.ts';
+
+/**
+ * /api/admin/resources: the whole directory, pending first. An admin's new resource starts
+ * pending like any other (spec); Verify publishes it and announces it live (`new-resource`).
+ */
+export function adminResourceRoutes(deps: RouteDeps) {
+  const { db } = deps;
+  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+
+  return new Hono<AdminEnv>()
+    .get('/', async (c) => {
+      // 'pending' < 'published': the ones waiting come first.
+      const rows = await db.select().from(resources).orderBy(asc(resources.status), asc(resources.name)).limit(DESK_LIST_MAX);
+      return c.json(rows.map(toAdminResource));
+    })
+    .post('/', jsonBody(adminResourceInput), async (c) => {
+      const [row] = await db
+        .insert(resources)
+        .values({ ...fields(c.var.body), id: crypto.randomUUID(), status: 'pending', verified: false, createdAt: new Date(deps.now()).toISOString() })
+        .returning();
+      await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
+      return c.json(toAdminResource(row!), 201);
+    })
+    .put('/:id', jsonBody(adminResourceInput), async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.update(resources).set(fields(c.var.body)).where(eq(resources.id, id)).returning();
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
+      await audit(db, c.var.admin, 'resource.edit', id, deps.now());
+      return c.json(toAdminResource(row));
+    })
+    .post('/:id/verify', async (c) => {
+      const id = c.req.param('id');
+      const [before] = await db.select({ status: resources.status }).from(resources).where(eq(resources.id, id));
+      if (!before) return apiError(c, 404, 'not_found', 'There is no such resource');
+      const [row] = await db.update(resources).set({ status: 'published', verified: true }).where(eq(resources.id, id)).returning();
+      await audit(db, c.var.admin, 'resource.verify', id, deps.now());
+      // Only a resource that was not public yet is news; a listed one just gets its star.
+      if (before.status !== 'published') await deps.publish({ event: 'new-resource', data: { id: row!.id, category: row!.category, name: row!.name, city: row!.city } });
+      return c.json(toAdminResource(row!));
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
+      await audit(db, c.var.admin, 'resource.remove', id, deps.now());
+      return c.body(null, 204);
+    });
+}

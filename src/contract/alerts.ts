@@ -1,0 +1,100 @@
+/** Community alerts and enforcement reports (/alerts, /ice-reports), their marks, and text-alert subscriptions. */
+import * as z from 'zod/mini';
+import { normalizePhone, optionalText, ownPhoto, trimmed } from './fields.ts';
+import { LIMITS, MAX_REPORTED_COUNT } from './limits.ts';
+import { ALERT_TYPES, ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, PRECISIONS, type AlertType, type Precision } from './values.ts';
+
+const count = z.pipe(z.optional(z.nullable(z.int().check(z.gte(0, 'must be 0 or more'), z.lte(MAX_REPORTED_COUNT, `must be at most ${MAX_REPORTED_COUNT}`)))), z.transform((value) => value ?? null));
+
+/**
+ * A community alert: the inline form on /alerts, the submit page, and enforcement reports from
+ * /ice-reports (type 'Enforcement Activity', which adds what is happening, counts and markings).
+ */
+export const alertInput = z
+  .object({
+    type: z._default(z.enum(ALERT_TYPES, { error: 'Choose one of the alert types' }), 'Community Notice'),
+    precision: z._default(z.enum(PRECISIONS, { error: 'Precision must be BROAD or PRECISE' }), 'BROAD'),
+    city: trimmed(LIMITS.city, `City must be at most ${LIMITS.city} characters`).check(z.minLength(1, 'City is required')),
+    area: optionalText(LIMITS.city, 'Area'),
+    details: trimmed(LIMITS.description, `Details must be at most ${LIMITS.description} characters`).check(z.minLength(1, 'Details are required')),
+    alertTime: z.pipe(
+      z.optional(z.nullable(z.string().check(z.refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Alert time must be a date and time')))),
+      z.transform((value) => (value ? new Date(value).toISOString() : null)),
+    ),
+    contact: optionalText(LIMITS.contact, 'Contact'),
+    /** Already rounded on the device; the server rounds again to the precision's grid. */
+    location: z.optional(
+      z.nullable(
+        z.object({
+          lat: z.number().check(z.gte(-90), z.lte(90)),
+          lng: z.number().check(z.gte(-180), z.lte(180)),
+        }),
+      ),
+    ),
+    activity: z.optional(z.nullable(z.enum(ENFORCEMENT_ACTIVITIES, { error: 'Choose what is happening' }))),
+    agents: count,
+    vehicles: count,
+    markings: optionalText(LIMITS.markings, 'Markings'),
+    photoUrl: ownPhoto,
+  })
+  .check(
+    z.refine((alert) => alert.type !== ENFORCEMENT_TYPE || !!alert.activity, { message: 'Choose what is happening', path: ['activity'] }),
+  );
+export type AlertInput = z.input<typeof alertInput>;
+
+export interface Alert {
+  id: string;
+  type: AlertType;
+  precision: Precision;
+  city: string;
+  area: string | null;
+  details: string;
+  /** ISO 8601, or null */
+  alertTime: string | null;
+  contact: string | null;
+  /** Only for PRECISE alerts, rounded to about 100 m; a BROAD alert never has a position. */
+  location: { lat: number; lng: number } | null;
+  activity: string | null;
+  agents: number | null;
+  vehicles: number | null;
+  markings: string | null;
+  photoUrl: string | null;
+  confirmations: number;
+  allClears: number;
+  /** Confirmed by enough people, independently. */
+  verified: boolean;
+  urgent: boolean;
+  createdAt: string;
+  /** When it leaves the public lists (and its details are deleted). */
+  expiresAt: string;
+  sample: boolean;
+}
+
+/** "I see it too" or "all clear", once per device and report. */
+export const markInput = z.object({
+  kind: z.enum(['confirm', 'clear'], { error: 'kind must be confirm or clear' }),
+  /** A random id the device keeps; only a keyed hash of it (with the report) is stored. */
+  device: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'device must be 16 to 64 letters, digits, - or _')),
+});
+
+export const subscriptionInput = z.object({
+  phone: z.pipe(
+    z.string().check(z.maxLength(LIMITS.phone, 'Phone number is too long')),
+    z.transform((value, context) => {
+      const phone = normalizePhone(value);
+      if (!phone) context.issues.push({ code: 'custom', message: 'Enter a phone number with its area code', input: value });
+      return phone ?? '';
+    }),
+  ),
+  city: optionalText(LIMITS.city, 'City'),
+  lang: z._default(z.enum(['en', 'es', 'zh', 'hi', 'pa', 'ta', 'ar', 'ko']), 'en'),
+});
+
+export interface LiveStats {
+  /** Pages listening to the live room right now. */
+  watching: number;
+  /** Phones subscribed to text alerts. */
+  subscribers: number;
+  /** Unexpired, open alerts. */
+  activeAlerts: number;
+}

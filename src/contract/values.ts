@@ -1,0 +1,106 @@
+/** Value lists of the contract: the choices a person picks from, and how they map. Plain values, no zod. */
+
+/** Alert types of the inline form on /alerts. */
+export const INLINE_ALERT_TYPES = ['Community Notice', 'Safety Checkpoint', 'General Advisory'] as const;
+/** The submit page adds these. */
+export const SUBMIT_ALERT_TYPES = [...INLINE_ALERT_TYPES, 'Resource Available', 'Weather Alert', 'Transit Disruption', 'Public Event'] as const;
+/** Immigration-enforcement reports from /ice-reports are community alerts of their own type. */
+export const ENFORCEMENT_TYPE = 'Enforcement Activity';
+export const ALERT_TYPES = [...SUBMIT_ALERT_TYPES, ENFORCEMENT_TYPE] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+/** Types shown with an URGENT badge. */
+export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
+
+export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+
+/**
+ * "Share location" rounds the position on the device to this grid (degrees) before sending, and
+ * the server rounds again: about 1 km for BROAD, about 100 m for PRECISE.
+ */
+export const LOCATION_GRID: Record<Precision, number> = { BROAD: 0.01, PRECISE: 0.001 };
+
+/** A coordinate rounded to a grid, so the exact position never leaves the phone. */
+export const snapToGrid = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
+
+/** What an enforcement report says is happening: behaviour first, not appearance. */
+export const ENFORCEMENT_ACTIVITIES = ['Arrests or detentions', 'Checkpoint or traffic stop', 'Agents at a home', 'Agents at a workplace', 'Agents patrolling or waiting', 'Other'] as const;
+
+/** Where uploaded photos are kept and served from: /images/{kind}/{id}. */
+export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Resource categories on the public directory (the admin's finer list maps onto these). */
+export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+/** Help requests (spec section 3, value lists). */
+export const REQUEST_CATEGORIES = ['Legal', 'Food', 'Housing', 'Medical', 'Financial', 'Transportation', 'Employment', 'Childcare', 'Translation', 'Other'] as const;
+export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+/** Low: can wait a few weeks; Medium: within a week; High: within 2-3 days; Critical: today. */
+export const URGENCIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+export const OFFER_CATEGORIES = ['Food', 'Clothing', 'Furniture', 'Services', 'Transportation', 'Legal', 'Medical', 'Childcare', 'Translation', 'Other'] as const;
+export type OfferCategory = (typeof OFFER_CATEGORIES)[number];
+export const OFFER_CONDITIONS = ['New', 'Like New', 'Good', 'Fair', 'Service'] as const;
+export type OfferCondition = (typeof OFFER_CONDITIONS)[number];
+export const RESPONSE_TYPES = ['offer_help', 'claim_item'] as const;
+
+/** Help-flow media: where it is kept and served (/images/community-assistance/{mediaType}/{objectId}). */
+export const COMMUNITY_MEDIA_TYPES = ['assistance-requests', 'surplus-offers'] as const;
+export type CommunityMediaType = (typeof COMMUNITY_MEDIA_TYPES)[number];
+
+/** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
+export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';
+
+/** The admin's finer resource categories (spec section 3, in-memory admin). */
+export const ADMIN_RESOURCE_CATEGORIES = [
+  'Food Assistance',
+  'Healthcare',
+  'Legal Aid',
+  'Housing',
+  'Mental Health',
+  'Education',
+  'Immigration',
+  'Employment',
+  'Emergency Services',
+  'Transportation',
+] as const;
+export type AdminResourceCategory = (typeof ADMIN_RESOURCE_CATEGORIES)[number];
+
+/**
+ * One taxonomy: every admin category lists under one public category, so the public filter
+ * (six plus All, as the spec asks) finds everything an admin adds.
+ * - Healthcare and Mental Health are both care from a clinic or counsellor: Medical.
+ * - Legal Aid and Immigration are both help from lawyers and clinics: Legal.
+ * - Housing and Emergency Services (emergency beds, crisis help) are about a safe place tonight: Shelter.
+ * - Transportation (rides to work, appointments and hearings) has no public category of its own;
+ *   it lists under Employment, where rides to work are what people most look for.
+ */
+export const PUBLIC_CATEGORY_OF: Record<AdminResourceCategory, ResourceCategory> = {
+  'Food Assistance': 'Food',
+  Healthcare: 'Medical',
+  'Legal Aid': 'Legal',
+  Housing: 'Shelter',
+  'Mental Health': 'Medical',
+  Education: 'Education',
+  Immigration: 'Legal',
+  Employment: 'Employment',
+  'Emergency Services': 'Shelter',
+  Transportation: 'Employment',
+};
+
+/** The admin category a public submission starts with when an admin edits it (first match above). */
+export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory =>
+  ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
+
+/** Job types of the admin's job form. */
+export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Weekend Only'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+/** The eight sector badges at the foot of /jobs-admin. */
+export const JOB_SECTORS = ['Restaurant Work', 'Construction', 'Cleaning Services', 'Landscaping', 'Warehouse', 'Childcare', 'Home Services', 'Delivery'] as const;
+
+/** A drop is 'active' (public, shown as LIVE) or 'planning' (only admins see it). */
+export const DROP_STATUSES = ['active', 'planning'] as const;
+export type DropStatus = (typeof DROP_STATUSES)[number];

@@ -1,0 +1,187 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import type { LiveEvent, LiveEventName } from '../contract/events.ts';
+import { api } from './api.ts';
+import { $liveConnected, $liveEvent } from './live-store.ts';
+
+/** How often lists refetch by themselves (spec section 9). */
+export const REFETCH_MS = 30_000;
+
+/** A refetch asked for by coming back (online, live room, tab shown) waits at least this long after the last. */
+const CATCH_UP_MS = 5000;
+
+export type ListItem = { id: string; createdAt?: string };
+
+export interface ListOptions {
+  /** The API path, query included (`/api/alerts?type=...`). */
+  path: string;
+  /** The live event that means "something new on this list": it refetches unless the item is shown already. */
+  live?: LiveEventName;
+  /**
+   * Items per request when the API pages with `limit` and `before` (the oldest `createdAt` shown);
+   * without it the API's answer is the whole list.
+   */
+  page?: number;
+  /** The API answers one item or null (the next drop), shown as a list of at most one. */
+  single?: boolean;
+}
+
+export interface ListState<T> {
+  /** null until the first answer. */
+  items: T[] | null;
+  /** The last request failed (what was shown stays). */
+  failed: boolean;
+  /** The API has older items than those shown ("Show more" can ask for them). */
+  more: boolean;
+  /** An older page is on its way. */
+  loadingMore: boolean;
+}
+
+export interface List<T> {
+  $state: ReadableAtom<ListState<T>>;
+  /** Asks for the newest items again and merges them with those shown, by id. */
+  refresh(): Promise<void>;
+  /** Asks for the page older than the oldest item shown. */
+  loadMore(): Promise<void>;
+  /** Changes the items shown; an item that appears here (the page's own post) stays until an answer asked after it arrives. */
+  setItems(update: (items: T[] | null) => T[] | null): void;
+  /** Refetches every 30 s, on the live event and when the page comes back; returns the stop. */
+  start(): () => void;
+}
+
+/** The address of a list's newest page, or of the page older than `before`. */
+export function listUrl(path: string, page?: number, before?: string): string {
+  if (!page) return path;
+  const query = new URLSearchParams({ limit: String(page) });
+  if (before) query.set('before', before);
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The id a live event names, when the server sent one. */
+const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data && typeof event.data.id === 'string' ? event.data.id : undefined);
+
+/**
+ * One list from the API: the one way every board loads, refreshes, pages and merges its items.
+ * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
+ * (the pulse feed) share it.
+ */
+export function createList<T extends ListItem>({ path, live, page, single }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
+  const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
+  const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
+  /** Requests started so far; each answer knows which one it is. */
+  let asked = 0;
+  let applied = 0;
+  /** Items this page added itself, with the number of requests already started when it did. */
+  const added = new Map<string, number>();
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+  let loadedAt = 0;
+
+  const url = (before?: string) => listUrl(path, page, before);
+  const read = async (address: string): Promise<T[]> => {
+    if (!single) return fetchJson<T[]>(address);
+    const one = await fetchJson<T | null>(address);
+    return one ? [one] : [];
+  };
+
+  /**
+   * The newest page over what is shown: the page wins for every id it has; an item it lacks stays
+   * when this page added it after the request left, or when it is older than the whole page
+   * (loaded with "Show more"); otherwise it is gone from the server and leaves.
+   */
+  const merge = (fresh: T[], shown: T[], request: number): T[] => {
+    const ids = new Set(fresh.map((item) => item.id));
+    const complete = !page || fresh.length < page;
+    const oldest = fresh.at(-1)?.createdAt ?? '';
+    const ownNewer = shown.filter((item) => !ids.has(item.id) && (added.get(item.id) ?? -1) >= request);
+    const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && (item.createdAt ?? '') < oldest);
+    return [...ownNewer, ...fresh, ...older];
+  };
+
+  const fetchNewest = async () => {
+    const request = ++asked;
+    try {
+      const fresh = await read(url());
+      if (request < applied) return;
+      applied = request;
+      loadedAt = Date.now();
+      const { items } = $state.get();
+      // A refresh leaves "Show more" as the reader left it; only the first answer decides it.
+      patch({ items: merge(fresh, items ?? [], request), failed: false, more: items === null ? !!page && fresh.length === page : $state.get().more });
+    } catch {
+      patch({ failed: true });
+    }
+  };
+
+  /** One request at a time; a refresh asked for meanwhile runs once the current one is back. */
+  const refresh = async (): Promise<void> => {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        await fetchNewest();
+      } while (again);
+    })();
+    try {
+      await inFlight;
+    } finally {
+      inFlight = null;
+    }
+  };
+
+  const loadMore = async () => {
+    const { items, loadingMore } = $state.get();
+    if (!page || loadingMore || !items) return;
+    patch({ loadingMore: true });
+    try {
+      const older = await read(url(items.at(-1)?.createdAt));
+      const shown = $state.get().items ?? [];
+      const ids = new Set(shown.map((item) => item.id));
+      patch({ items: [...shown, ...older.filter((item) => !ids.has(item.id))], more: older.length === page, failed: false, loadingMore: false });
+    } catch {
+      patch({ failed: true, loadingMore: false });
+    }
+  };
+
+  const setItems = (update: (items: T[] | null) => T[] | null) => {
+    const before = new Set(($state.get().items ?? []).map((item) => item.id));
+    const next = update($state.get().items);
+    for (const item of next ?? []) if (!before.has(item.id)) added.set(item.id, asked);
+    patch({ items: next });
+  };
+
+  const start = () => {
+    void refresh();
+    const catchUp = (after: number) => {
+      if (Date.now() - loadedAt > after) void refresh();
+    };
+    const timer = setInterval(() => {
+      if (!document.hidden) void refresh();
+    }, REFETCH_MS);
+    const onVisible = () => !document.hidden && catchUp(REFETCH_MS);
+    const onOnline = () => catchUp(CATCH_UP_MS);
+    const stops = [
+      $liveEvent.listen((event) => {
+        if (!event || (live && event.event !== live)) return;
+        // The page's own post, already shown: nothing new to ask for.
+        const id = liveItemId(event);
+        if (id && $state.get().items?.some((item) => item.id === id)) return;
+        void refresh();
+      }),
+      // Back online or the live room back: something may have been posted meanwhile.
+      $liveConnected.listen((open) => open && catchUp(CATCH_UP_MS)),
+    ];
+    addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+      removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  };
+
+  return { $state, refresh, loadMore, setItems, start };
+}

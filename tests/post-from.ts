@@ -1,0 +1,24 @@
+import { request } from 'node:http';
+
+/**
+ * The n-th of many loopback addresses (127.0.1.0 and up). On Linux all of 127.0.0.0/8 is this
+ * machine, so a test or benchmark can post as many people, each under its own rate limit.
+ */
+export const loopback = (n: number) => `127.0.${1 + (n >> 8)}.${n & 255}`;
+
+/** POSTs `body` as JSON to `url` from the local `address` (fetch cannot choose its source address). */
+export function postFrom(address: string, url: string, body: unknown): Promise<Response> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    const sent = request(url, { method: 'POST', localAddress: address, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const answered = new Headers(Object.entries(response.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])));
+      response.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers: answered })));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(data);
+  });
+}
