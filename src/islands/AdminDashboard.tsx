@@ -2,11 +2,11 @@ import { useId, useState, type ReactNode } from 'react';
 import type { AdminAlert, AdminHelpPost, AdminLostFoundPost, Dashboard } from '../contract/index.ts';
 import { SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
-import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import type { MessageKey } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-import { deskAction, DeskItems, type Act } from './admin/desk.tsx';
-import { AdminGate, ListFailed, useAdminList, type T } from './AdminGate.tsx';
+import { adminIsland, deskAction, DeskItems, type Act } from './admin/desk.tsx';
+import { ListFailed, useAdminList, type T } from './AdminGate.tsx';
 
 const CARDS: [string, MessageKey, MessageKey][] = [
   ['/lost-found', 'admin.manageMissing', 'admin.manageMissingText'],
@@ -25,10 +25,7 @@ const QUICK: [string, MessageKey][] = [
 const TEXT_STATUS: Record<string, MessageKey> = { queued: 'admin.textQueued', sent: 'admin.textSent', failed: 'admin.textFailed' };
 
 /** /admin: real counts, the six management cards, quick actions, the queues that need a person, and moderation of public posts. */
-export default function AdminDashboard({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <Desk lang={lang} t={t} />}</AdminGate>;
-}
+export default adminIsland<{ lang: Lang }>(Desk);
 
 function Desk({ lang, t }: { lang: Lang; t: T }) {
   const { items: dashboard, failed, reload } = useAdminList<Dashboard>('/dashboard');
@@ -99,29 +96,26 @@ function Queues({ dashboard, lang, t, reload }: { dashboard: Dashboard; lang: La
   const { counts } = dashboard;
   const id = useId();
   const act = deskAction(t, reload);
-  const review = (path: string) => <a href={localizePath(path, lang)}>{t('admin.review')}</a>;
 
   return (
     <section className="admin-queues" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.queues')}</h2>
 
-      <Queue t={t} summary={t('admin.pendingResources', { count: counts.pendingResources })} count={counts.pendingResources} items={dashboard.pendingResources} after={review('/resources-admin')}>
-        {(item) => (
-          <li key={item.id} dir="auto">
-            {item.name}
-            {item.city && ` · ${item.city}`}
-          </li>
-        )}
-      </Queue>
-
-      <Queue t={t} summary={t('admin.pendingJobs', { count: counts.pendingJobs })} count={counts.pendingJobs} items={dashboard.pendingJobs} after={review('/jobs-admin')}>
-        {(item) => (
-          <li key={item.id} dir="auto">
-            {item.title}
-            {item.employer && ` · ${item.employer}`}
-          </li>
-        )}
-      </Queue>
+      {(
+        [
+          ['admin.pendingResources', counts.pendingResources, dashboard.pendingResources.map((item) => [item.id, item.name, item.city] as const), '/resources-admin'],
+          ['admin.pendingJobs', counts.pendingJobs, dashboard.pendingJobs.map((item) => [item.id, item.title, item.employer] as const), '/jobs-admin'],
+        ] as const
+      ).map(([summary, count, lines, desk]) => (
+        <Queue key={desk} t={t} summary={t(summary, { count })} count={count} items={[...lines]} after={<a href={localizePath(desk, lang)}>{t('admin.review')}</a>}>
+          {([key, name, more]) => (
+            <li key={key} dir="auto">
+              {name}
+              {more && ` · ${more}`}
+            </li>
+          )}
+        </Queue>
+      ))}
 
       <Queue t={t} summary={t('admin.reports', { count: counts.unverifiedReports })} count={counts.unverifiedReports} items={dashboard.reports} cards>
         {(report) => <AlertItem key={report.id} alert={report} lang={lang} t={t} act={act} />}

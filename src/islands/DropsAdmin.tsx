@@ -1,11 +1,10 @@
 import type { AdminDrop } from '../contract/index.ts';
 import { LIMITS, type DropStatus } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
-import { messageFn, type Messages } from '../i18n/messages.ts';
 import { formatDate } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
-import { DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
-import { AdminGate, type T } from './AdminGate.tsx';
+import { adminIsland, DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
+import type { T } from './AdminGate.tsx';
 
 const empty = () => ({ title: '', date: '', time: '', meetSpot: '', address: '', city: '', notes: '', whatWeBring: '', volunteersNeeded: '', status: 'active' as DropStatus });
 type Form = ReturnType<typeof empty>;
@@ -18,28 +17,13 @@ function nextSaturday(): string {
 }
 
 /** /drops-admin: create, edit, share and cancel food and supply drops. */
-export default function DropsAdmin({ lang, messages }: { lang: Lang; messages: Messages }) {
-  const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <DropsDesk lang={lang} t={t} />}</AdminGate>;
-}
+export default adminIsland<{ lang: Lang }>(DropsDesk);
 
 function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
   const desk = useDesk<AdminDrop, Form>({
     t,
     path: '/drops',
     empty,
-    toForm: (drop) => ({
-      title: drop.title ?? '',
-      date: drop.date,
-      time: drop.time ?? '',
-      meetSpot: drop.meetSpot,
-      address: drop.address ?? '',
-      city: drop.city,
-      notes: drop.notes ?? '',
-      whatWeBring: drop.whatWeBring ?? '',
-      volunteersNeeded: drop.volunteersNeeded ?? '',
-      status: drop.status,
-    }),
     required: [[['title', 'date', 'meetSpot'], 'dropsAdmin.required']],
     created: (form) => ({ title: t('dropsAdmin.created'), description: t(form.status === 'active' ? 'dropsAdmin.createdText' : 'dropsAdmin.createdPlanningText') }),
     updated: 'dropsAdmin.updated',

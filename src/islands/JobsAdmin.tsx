@@ -1,8 +1,8 @@
 import type { AdminJob } from '../contract/index.ts';
 import { JOB_SECTORS, JOB_TYPES, LIMITS, type JobType } from '../contract/limits.ts';
-import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
-import { DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
-import { AdminGate, type T } from './AdminGate.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
+import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
+import type { T } from './AdminGate.tsx';
 
 const empty = () => ({
   title: '',
@@ -21,28 +21,13 @@ type Form = ReturnType<typeof empty>;
 const keyOf = (prefix: string, value: string) => `${prefix}.${value.replace(/[\s-]/g, '')}` as MessageKey;
 
 /** /jobs-admin: post, approve, edit and remove job listings. */
-export default function JobsAdmin({ messages }: { messages: Messages }) {
-  const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <JobsDesk t={t} />}</AdminGate>;
-}
+export default adminIsland(JobsDesk);
 
 function JobsDesk({ t }: { t: T }) {
   const desk = useDesk<AdminJob, Form>({
     t,
     path: '/jobs',
     empty,
-    toForm: (job) => ({
-      title: job.title,
-      employer: job.employer ?? '',
-      city: job.city ?? '',
-      jobType: job.jobType ?? '',
-      payRange: job.payRange ?? '',
-      notes: job.notes ?? '',
-      requirements: job.requirements ?? '',
-      contact: job.contact,
-      urgent: job.urgent,
-      acceptsNoPapers: job.acceptsNoPapers,
-    }),
     required: [
       [['title', 'employer', 'city'], 'jobsAdmin.required'],
       [['contact'], 'jobsAdmin.contactRequired'],
@@ -103,16 +88,7 @@ function JobsDesk({ t }: { t: T }) {
         )}
       </DeskList>
 
-      <section className="admin-footer-block" aria-labelledby={`${id}-sectors`}>
-        <h2 id={`${id}-sectors`}>{t('jobsAdmin.sectorsTitle')}</h2>
-        <ul className="admin-badge-grid">
-          {JOB_SECTORS.map((sector) => (
-            <li key={sector} className="badge type big">
-              {t(keyOf('sector', sector))}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DeskBadges t={t} id={`${id}-sectors`} title="jobsAdmin.sectorsTitle" badges={JOB_SECTORS.map((sector) => [sector, t(keyOf('sector', sector))])} />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import type { AdminResource } from '../contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, LIMITS, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
-import type { MessageKey, Messages } from '../i18n/messages.ts';
-import { messageFn } from '../i18n/messages.ts';
-import { DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
-import { AdminGate, type T } from './AdminGate.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
+import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
+import type { T } from './AdminGate.tsx';
 
 const empty = () => ({ name: '', adminCategory: '' as AdminResourceCategory | '', address: '', city: '', phone: '', hours: '', notes: '', services: '', requirements: '', link: '' });
 type Form = ReturnType<typeof empty>;
@@ -11,28 +10,13 @@ type Form = ReturnType<typeof empty>;
 export const adminCategoryKey = (category: AdminResourceCategory) => `adminCategory.${category.replace(/\s/g, '')}` as MessageKey;
 
 /** /resources-admin: add, verify, edit and remove directory entries. */
-export default function ResourcesAdmin({ messages }: { messages: Messages }) {
-  const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <ResourcesDesk t={t} />}</AdminGate>;
-}
+export default adminIsland(ResourcesDesk);
 
 function ResourcesDesk({ t }: { t: T }) {
   const desk = useDesk<AdminResource, Form>({
     t,
     path: '/resources',
     empty,
-    toForm: (resource) => ({
-      name: resource.name,
-      adminCategory: resource.adminCategory,
-      address: resource.address ?? '',
-      city: resource.city ?? '',
-      phone: resource.phone ?? '',
-      hours: resource.hours ?? '',
-      notes: resource.notes ?? '',
-      services: resource.services ?? '',
-      requirements: resource.requirements ?? '',
-      link: resource.link ?? '',
-    }),
     required: [[['name', 'adminCategory', 'address'], 'resourcesAdmin.required']],
     created: () => ({ title: t('resourcesAdmin.added'), description: t('resourcesAdmin.addedText') }),
     updated: 'resourcesAdmin.updated',
@@ -109,17 +93,17 @@ function ResourcesDesk({ t }: { t: T }) {
         )}
       </DeskList>
 
-      <section className="admin-footer-block" aria-labelledby={`${id}-categories`}>
-        <h2 id={`${id}-categories`}>{t('resourcesAdmin.categoriesTitle')}</h2>
-        <ul className="admin-badge-grid">
-          {ADMIN_RESOURCE_CATEGORIES.map((category) => (
-            <li key={category} className="badge type big">
-              {t(adminCategoryKey(category))}{' '}
-              <span className="admin-count">{items?.filter((item) => item.adminCategory === category).length ?? 0}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <DeskBadges
+        t={t}
+        id={`${id}-categories`}
+        title="resourcesAdmin.categoriesTitle"
+        badges={ADMIN_RESOURCE_CATEGORIES.map((category) => [
+          category,
+          <>
+            {t(adminCategoryKey(category))} <span className="admin-count">{items?.filter((item) => item.adminCategory === category).length ?? 0}</span>
+          </>,
+        ])}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { MessageKey } from '../../i18n/messages.ts';
+import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
 import { showToast } from '../../lib/toast.ts';
-import { adminChange, Field, ListFailed, useAdminList, type T } from '../AdminGate.tsx';
+import { adminChange, AdminGate, Field, ListFailed, useAdminList, type T } from '../AdminGate.tsx';
 
 /**
  * The kit every admin desk (drops, resources, jobs) is built from: the list from the admin API,
@@ -9,17 +9,31 @@ import { adminChange, Field, ListFailed, useAdminList, type T } from '../AdminGa
  * approve or verify) with their toasts. A desk only names its fields and draws its cards.
  */
 
+/**
+ * An admin page's island: the sign-in form until this browser has a session, then `Desk` with the
+ * page's dictionary; other props (the language) pass through.
+ */
+export function adminIsland<Props extends object = object>(Desk: (props: Props & { t: T }) => ReactNode) {
+  return function AdminIsland({ messages, ...props }: Props & { messages: Messages }) {
+    const t = messageFn(messages);
+    return <AdminGate t={t}>{() => <Desk {...(props as Props)} t={t} />}</AdminGate>;
+  };
+}
+
 type Values = Record<string, string | boolean>;
 type Toast = { title: string; description?: string };
 /** A toast's title and description keys. */
 type ToastKeys = readonly [MessageKey, MessageKey];
 
-export interface DeskConfig<Item extends { id: string }, Form extends Values> {
+/** An item of a desk's list: it has every field of the desk's form, some perhaps empty (null). */
+type Row<Form extends Values> = { id: string } & { [Name in keyof Form]: Form[Name] | null };
+
+export interface DeskConfig<Item extends Row<Form>, Form extends Values> {
   t: T;
   /** The collection under /api/admin, e.g. '/drops'. */
   path: string;
+  /** The blank form; Edit fills the same fields from the item. */
   empty: () => Form;
-  toForm: (item: Item) => Form;
   /** Checked in this order before anything is sent: the first rule with a blank field refuses. */
   required: readonly (readonly [readonly (keyof Form & string)[], MessageKey])[];
   /** What the API takes, when it is not the form as it is. */
@@ -34,7 +48,7 @@ export interface DeskConfig<Item extends { id: string }, Form extends Values> {
   editing?: ToastKeys;
 }
 
-export function useDesk<Item extends { id: string }, Form extends Values>(config: DeskConfig<Item, Form>) {
+export function useDesk<Item extends Row<Form>, Form extends Values>(config: DeskConfig<Item, Form>) {
   const { t, path } = config;
   const list = useAdminList<Item[]>(path);
   const [form, setForm] = useState<Form>(config.empty);
@@ -59,7 +73,9 @@ export function useDesk<Item extends { id: string }, Form extends Values>(config
   const stopEditing = () => fill(config.empty());
 
   const edit = (item: Item) => {
-    fill(config.toForm(item), item.id);
+    const values = config.empty();
+    for (const name of Object.keys(values) as (keyof Form)[]) values[name] = (item[name] as Form[keyof Form] | null) ?? values[name];
+    fill(values, item.id);
     if (config.editing) showToast(toast(config.editing));
     showForm();
   };
@@ -150,7 +166,7 @@ export function useDesk<Item extends { id: string }, Form extends Values>(config
   return { ...list, t, id, form, set, field, select, check, invalid, editing, pending, formRef, fill, showForm, stopEditing, edit, submit, remove, approve };
 }
 
-export type Desk<Item extends { id: string }, Form extends Values> = ReturnType<typeof useDesk<Item, Form>>;
+export type Desk<Item extends Row<Form>, Form extends Values> = ReturnType<typeof useDesk<Item, Form>>;
 
 /** A one-click change on a desk: a POST with no body that toasts `title`. */
 export type Act = (path: string, title: MessageKey) => Promise<void>;
@@ -163,7 +179,7 @@ export const deskAction =
   };
 
 /** The create/edit form: its title and submit label change while an item is being edited. */
-export function DeskForm<Item extends { id: string }, Form extends Values>(props: {
+export function DeskForm<Item extends Row<Form>, Form extends Values>(props: {
   desk: Desk<Item, Form>;
   title: MessageKey;
   editTitle: MessageKey;
@@ -202,7 +218,7 @@ export function DeskItems<Item>(props: { t: T; list: { items: Item[] | null; fai
 }
 
 /** The desk's list of cards under its title; each card carries its item's id as `data-{kind}-id`. */
-export function DeskList<Item extends { id: string }, Form extends Values>(props: {
+export function DeskList<Item extends Row<Form>, Form extends Values>(props: {
   desk: Desk<Item, Form>;
   kind: string;
   title: MessageKey;
@@ -228,7 +244,7 @@ export function DeskList<Item extends { id: string }, Form extends Values>(props
 }
 
 /** A card's buttons: approve or verify (while it waits for it), edit, the desk's own, remove. */
-export function DeskActions<Item extends { id: string }, Form extends Values>(props: {
+export function DeskActions<Item extends Row<Form>, Form extends Values>(props: {
   desk: Desk<Item, Form>;
   item: Item;
   approve?: MessageKey | false;
@@ -253,5 +269,21 @@ export function DeskActions<Item extends { id: string }, Form extends Values>(pr
         {t(remove)}
       </button>
     </div>
+  );
+}
+
+/** The grid of big badges under a desk's list: each badge's key and what it shows. */
+export function DeskBadges({ t, id, title, badges }: { t: T; id: string; title: MessageKey; badges: [string, ReactNode][] }) {
+  return (
+    <section className="admin-footer-block" aria-labelledby={id}>
+      <h2 id={id}>{t(title)}</h2>
+      <ul className="admin-badge-grid">
+        {badges.map(([key, badge]) => (
+          <li key={key} className="badge type big">
+            {badge}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
