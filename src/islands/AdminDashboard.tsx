@@ -5,7 +5,7 @@ import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
-import { adminIsland, deskAction, DeskItems, type Act } from './admin/desk.tsx';
+import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './admin/desk.tsx';
 import { ListFailed, useAdminList, type T } from './AdminGate.tsx';
 
 const CARDS: [string, MessageKey, MessageKey][] = [
@@ -220,9 +220,9 @@ function HideOrRestore({ t, hidden, path, act }: { t: T; hidden: boolean; path: 
 /** Hide or restore what the public posted: alerts and reports, lost-and-found posts, help requests and offers. */
 function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => Promise<void> }) {
   const [tab, setTab] = useState<'alerts' | 'lost-found' | 'help'>('alerts');
-  const alerts = useAdminList<AdminAlert[]>('/alerts');
-  const posts = useAdminList<AdminLostFoundPost[]>('/lost-found');
-  const help = useAdminList<AdminHelpPost[]>('/help-posts');
+  const alerts = useDeskList<AdminAlert>('/alerts');
+  const posts = useDeskList<AdminLostFoundPost>('/lost-found');
+  const help = useDeskList<AdminHelpPost>('/help-posts');
   const id = useId();
   const act = deskAction(t, () => Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]));
 

@@ -1,7 +1,10 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
+import { createList, type ListItem } from '../../lib/lists.ts';
 import { showToast } from '../../lib/toast.ts';
-import { adminChange, AdminGate, Field, ListFailed, useAdminList, type T } from '../AdminGate.tsx';
+import { ListStates } from '../ListStates.tsx';
+import { adminApi, adminChange, AdminGate, Field, type T } from '../AdminGate.tsx';
 
 /**
  * The kit every admin desk (drops, resources, jobs) is built from: the list from the admin API,
@@ -50,7 +53,7 @@ export interface DeskConfig<Item extends Row<Form>, Form extends Values> {
 
 export function useDesk<Item extends Row<Form>, Form extends Values>(config: DeskConfig<Item, Form>) {
   const { t, path } = config;
-  const list = useAdminList<Item[]>(path);
+  const list = useDeskList<Item>(path);
   const [form, setForm] = useState<Form>(config.empty);
   const [editing, setEditing] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -208,13 +211,25 @@ export function DeskForm<Item extends Row<Form>, Form extends Values>(props: {
   );
 }
 
-/** A loaded list's states: failed with a retry, loading, empty, or its items. */
-export function DeskItems<Item>(props: { t: T; list: { items: Item[] | null; failed: boolean; reload: () => Promise<void> }; empty: MessageKey; children: (items: Item[]) => ReactNode }) {
+/**
+ * A list from the admin API through the list kit: loaded when the desk opens and again after each
+ * change (no timer: what changes it is this desk). A 401 on the way closes the desk (adminApi).
+ */
+export function useDeskList<Item extends ListItem>(path: string) {
+  const [list] = useState(() => createList<Item>({ path }, adminApi));
+  const state = useStore(list.$state);
+  useEffect(() => void list.refresh(), [list]);
+  return { ...state, loading: state.items === null && !state.failed, reload: list.refresh, loadMore: list.loadMore, setItems: list.setItems };
+}
+
+/** A desk list's states (loading, failed with a retry, empty) from the list kit, every card at once. */
+export function DeskItems<Item extends ListItem>(props: { t: T; list: ReturnType<typeof useDeskList<Item>>; empty: MessageKey; children: (items: Item[]) => ReactNode }) {
   const { t, list, empty, children } = props;
-  if (list.failed && !list.items) return <ListFailed t={t} reload={list.reload} />;
-  if (list.items === null) return <p className="note">{t('common.loading')}</p>;
-  if (list.items.length === 0) return <p className="card empty">{t(empty)}</p>;
-  return <ul className="admin-items">{children(list.items)}</ul>;
+  return (
+    <ListStates t={t} list={list} empty={t(empty)} screen={Infinity}>
+      {(items) => <ul className="admin-items">{children(items)}</ul>}
+    </ListStates>
+  );
 }
 
 /** The desk's list of cards under its title; each card carries its item's id as `data-{kind}-id`. */
