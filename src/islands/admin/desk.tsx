@@ -51,6 +51,11 @@ export interface DeskConfig<Item extends Row<Form>, Form extends Values> {
   editing?: ToastKeys;
 }
 
+/**
+ * One desk's state and actions: its list, the form (values, fields marked missing, pending), Edit
+ * filling the form from a card, and the saves, each with its success toast or the one failure
+ * toast (adminChange); a change that went through reloads the list.
+ */
 export function useDesk<Item extends Row<Form>, Form extends Values>(config: DeskConfig<Item, Form>) {
   const { t, path } = config;
   const list = useDeskList<Item>(path);
@@ -66,7 +71,7 @@ export function useDesk<Item extends Row<Form>, Form extends Values>(config: Des
     setForm((current) => ({ ...current, [name]: value }));
     setInvalid((fields) => fields.filter((field) => field !== name));
   };
-  /** Puts `values` in the form as a new item (a template, or after a save) and brings the form into view. */
+  /** Puts `values` in the form: a new item's (blank, or a template), or with its id the item being edited. */
   const fill = (values: Form, item: string | null = null) => {
     setEditing(item);
     setInvalid([]);
