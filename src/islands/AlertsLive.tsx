@@ -8,6 +8,7 @@ import { api, postJson } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
+import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
 import { placeOf } from './AlertCard.tsx';
@@ -202,20 +203,8 @@ function LiveAlertCard({ alert, lang, t }: { alert: Alert; lang: Lang; t: T }) {
 
   async function share() {
     const text = [title, alert.details, placeOf(alert), alert.contact, `${location.origin}/alerts`].filter(Boolean).join('\n');
-    if (navigator.share) {
-      try {
-        await navigator.share({ title, text });
-        return;
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast({ title: t('alertsLive.copied'), description: t('alertsLive.copiedText'), variant: 'success' });
-    } catch {
-      // Nothing to share with on this device.
-    }
+    // Where neither works there is nothing to share with on this device.
+    if ((await shareOrCopy(title, text)) === 'copied') showToast({ title: t('alertsLive.copied'), description: t('alertsLive.copiedText'), variant: 'success' });
   }
 
   return (

@@ -2,6 +2,7 @@ import type { AdminDrop } from '../contract/index.ts';
 import { LIMITS, type DropStatus } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { formatDate } from '../lib/format.ts';
+import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { adminIsland, DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
@@ -60,20 +61,9 @@ function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
     ]
       .filter(Boolean)
       .join('\n');
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: drop.title ?? t('dropsAdmin.title'), text });
-        return;
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast({ title: t('dropsAdmin.copied'), description: t('dropsAdmin.copiedText'), variant: 'success' });
-    } catch {
-      showToast({ title: t('admin.shareFailed'), variant: 'destructive' });
-    }
+    const done = await shareOrCopy(drop.title ?? t('dropsAdmin.title'), text);
+    if (done === 'copied') showToast({ title: t('dropsAdmin.copied'), description: t('dropsAdmin.copiedText'), variant: 'success' });
+    if (done === 'failed') showToast({ title: t('admin.shareFailed'), variant: 'destructive' });
   }
 
   return (
