@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL, type AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
+import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
 import { keyring, type Keyring } from './keys.ts';
 import { listCache } from './list-cache.ts';
@@ -90,6 +91,7 @@ export function createApp(deps: Deps) {
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
+  app.use(formPosts((request, env) => app.fetch(request, env)));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));

@@ -26,7 +26,7 @@ const TEXT_STATUS: Record<string, MessageKey> = { queued: 'admin.textQueued', se
 /** /admin: real counts, the six management cards, quick actions, the queues that need a person, and moderation of public posts. */
 export default function AdminDashboard({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <Desk lang={lang} t={t} />}</AdminGate>;
+  return <AdminGate lang={lang} t={t}>{() => <Desk lang={lang} t={t} />}</AdminGate>;
 }
 
 function Desk({ lang, t }: { lang: Lang; t: T }) {

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn } from '../i18n/messages.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { api, ApiError, failureCause } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 export type T = ReturnType<typeof messageFn>;
@@ -31,7 +34,7 @@ export async function adminChange(t: T, path: string, method: string, body: unkn
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
-      showToast({ title: t('admin.actionFailed'), description: t('admin.actionFailedText'), variant: 'destructive' });
+      showToast({ title: t('admin.actionFailed'), description: t('admin.actionFailedText'), variant: 'destructive', cause: failureCause(error) });
     }
     return false;
   }
@@ -58,7 +61,7 @@ export function useAdminList<T>(path: string) {
  * desk with who is signed in and a sign-out button. The server checks the session on every call;
  * this only decides what to draw.
  */
-export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) {
+export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: () => ReactNode }) {
   const admin = useStore($admin);
 
   useEffect(() => {
@@ -79,8 +82,18 @@ export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) 
     showToast({ title: t('admin.signedOut') });
   }
 
-  if (admin === undefined) return <p className="note admin-checking">{t('admin.checking')}</p>;
-  if (admin === null) return <SignIn t={t} />;
+  // Without scripts the session is never asked for: the sign-in form still posts (the server
+  // answers a page that says signed in, with a link back here).
+  if (admin === undefined)
+    return (
+      <>
+        <p className="note admin-checking">{t('admin.checking')}</p>
+        <noscript>
+          <SignIn lang={lang} t={t} />
+        </noscript>
+      </>
+    );
+  if (admin === null) return <SignIn lang={lang} t={t} />;
   return (
     <div className="admin-desk">
       <p className="admin-bar">
@@ -94,7 +107,7 @@ export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) 
   );
 }
 
-function SignIn({ t }: { t: T }) {
+function SignIn({ lang, t }: { lang: Lang; t: T }) {
   const [form, setForm] = useState({ name: '', secret: '' });
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -124,7 +137,8 @@ function SignIn({ t }: { t: T }) {
     <section className="card admin-sign-in" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
       <p className="note">{t('admin.signInLead')}</p>
-      <form className="form-grid" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form-grid" {...postedForm(FORMS.adminSignIn)} onSubmit={(event) => void submit(event)} noValidate>
+        <FormKeys spec={FORMS.adminSignIn} lang={lang} />
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('admin.name')}</label>
           <input

@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Alert } from '../contract/index.ts';
 import { INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES, type Precision } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
-import { ApiError, postJson } from '../lib/api.ts';
+import { ApiError, failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -13,13 +16,12 @@ const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezo
 
 /** BROAD (city and area only) or PRECISE (about 100 m), as two radio buttons. */
 export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision; onChange: (precision: Precision) => void }) {
-  const name = useId();
   return (
     <fieldset className="field choice">
       <legend>{t('alerts.precision')}</legend>
       {PRECISIONS.map((precision) => (
         <label key={precision} className="choice-option">
-          <input type="radio" name={name} value={precision} checked={value === precision} onChange={() => onChange(precision)} />
+          <input type="radio" name="precision" value={precision} checked={value === precision} onChange={() => onChange(precision)} />
           {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
         </label>
       ))}
@@ -30,9 +32,10 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
 /** The toast for a refused alert: duplicates and rate limits get their own plain words. */
 export function refusalToast(error: unknown, t: T, title: MessageKey, description: MessageKey = 'alerts.errorText') {
   const status = error instanceof ApiError ? error.status : 0;
+  const cause = failureCause(error);
   if (status === 409) return { title: t('alerts.duplicateTitle'), description: t('alerts.duplicateText'), variant: 'destructive' as const };
   if (status === 429) return { title: t('alerts.rateLimitedTitle'), description: t('alerts.rateLimitedText'), variant: 'destructive' as const };
-  return { title: t(title), description: t(description), variant: 'destructive' as const };
+  return { title: t(title), description: t(description), variant: 'destructive' as const, cause };
 }
 
 /**
@@ -40,8 +43,9 @@ export function refusalToast(error: unknown, t: T, title: MessageKey, descriptio
  * /submit-alert (all seven types, time defaulting to now, a contact). Keeps what was typed when
  * the server refuses; resets to Community Notice and BROAD after a success.
  */
-export function AlertForm({ variant, t, onPosted }: { variant: 'inline' | 'submit'; t: T; onPosted?: (alert: Alert) => void }) {
+export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
+  const spec = FORMS[submitPage ? 'submitAlert' : 'alert'];
   const empty = () => ({
     type: 'Community Notice' as string,
     precision: 'BROAD' as Precision,
@@ -102,7 +106,8 @@ export function AlertForm({ variant, t, onPosted }: { variant: 'inline' | 'submi
   });
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate>
+    <form className="form-grid" {...postedForm(spec)} onSubmit={submit} noValidate>
+      <FormKeys spec={spec} lang={lang} />
       <div className="field">
         <label htmlFor={`${id}-type`}>{t('alerts.type')}</label>
         <select {...field('type')}>

@@ -20,7 +20,7 @@ function nextSaturday(): string {
 /** /drops-admin: create, edit, share and cancel food and supply drops. */
 export default function DropsAdmin({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <DropsDesk lang={lang} t={t} />}</AdminGate>;
+  return <AdminGate lang={lang} t={t}>{() => <DropsDesk lang={lang} t={t} />}</AdminGate>;
 }
 
 function DropsDesk({ lang, t }: { lang: Lang; t: T }) {

@@ -28,14 +28,14 @@ export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Me
   const [posted, setPosted] = useState(false);
   return (
     <div className="help-boxes">
-      <HelpBox kind="request" t={t} onPosted={() => setPosted(true)} />
-      <HelpBox kind="offer" t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="request" lang={lang} t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="offer" lang={lang} t={t} onPosted={() => setPosted(true)} />
       <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
     </div>
   );
 }
 
-function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void }) {
+function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: () => void }) {
   const request = kind === 'request';
   const { items, failed, reload } = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
   const [shown, setShown] = useState(0);
@@ -137,10 +137,11 @@ function HelpBox({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: () => void
             </button>
           )}
           {view.name === 'detail' && <PostDetail post={view.post} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
-          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} t={t} onSent={() => setView(null)} />}
+          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} lang={lang} t={t} onSent={() => setView(null)} />}
           {view.name === 'new' && (
             <HelpPostForm
               kind={kind}
+              lang={lang}
               t={t}
               onPosted={() => {
                 setView(null);

@@ -1,8 +1,11 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { AssistanceRequest, Created, SurplusOffer } from '../contract/index.ts';
 import { LIMITS, OFFER_CATEGORIES, OFFER_CONDITIONS, REQUEST_CATEGORIES, URGENCIES } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { ApiError, postJson } from '../lib/api.ts';
+import { ApiError, failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { rememberPost } from '../lib/my-posts.ts';
 import { showToast } from '../lib/toast.ts';
 import { MediaField, type MediaValue } from './MediaField.tsx';
@@ -43,7 +46,8 @@ export const failureText = (error: unknown, t: T) =>
  * Request Community Help, or Share What You Have. What was typed stays when the server refuses;
  * after a post the form empties, the device keeps the post's manage link, and `onPosted` runs.
  */
-export function HelpPostForm({ kind, t, onPosted }: { kind: Kind; t: T; onPosted: (post: AssistanceRequest | SurplusOffer) => void }) {
+export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: (post: AssistanceRequest | SurplusOffer) => void }) {
+  const spec = FORMS[kind];
   const [form, setForm] = useState<Form>(EMPTY);
   const [media, setMedia] = useState<MediaValue>(NO_MEDIA);
   const [mediaKey, setMediaKey] = useState(0);
@@ -82,7 +86,7 @@ export function HelpPostForm({ kind, t, onPosted }: { kind: Kind; t: T; onPosted
     } catch (error) {
       const text = failureText(error, t);
       setProblem(text);
-      showToast({ title: t(isRequest ? 'help.errorRequest' : 'help.errorOffer'), description: text, variant: 'destructive' });
+      showToast({ title: t(isRequest ? 'help.errorRequest' : 'help.errorOffer'), description: text, variant: 'destructive', cause: failureCause(error) });
     } finally {
       setPending(false);
     }
@@ -116,7 +120,8 @@ export function HelpPostForm({ kind, t, onPosted }: { kind: Kind; t: T; onPosted
   );
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate>
+    <form className="form-grid" {...postedForm(spec)} onSubmit={submit} noValidate>
+      <FormKeys spec={spec} lang={lang} />
       <p className="note">{t(isRequest ? 'help.requestLead' : 'help.offerLead')}</p>
       <div className="field">
         {label('title', isRequest ? 'help.fieldNeed' : 'help.fieldOffer', true)}

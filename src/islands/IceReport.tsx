@@ -5,6 +5,8 @@ import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS } from '../i18n/values.ts';
 import { postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
@@ -92,7 +94,8 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
       <section className="card board-form" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('ice.formTitle')}</h2>
         <p className="safety-note">{t('ice.safety')}</p>
-        <form className="form-grid" onSubmit={submit} noValidate>
+        <form className="form-grid" {...postedForm(FORMS.iceReport)} onSubmit={submit} noValidate>
+          <FormKeys spec={FORMS.iceReport} lang={lang} />
           <div className="field">
             <label htmlFor={`${id}-activity`}>
               {t('ice.activity')} {required}

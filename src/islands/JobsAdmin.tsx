@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminJob } from '../contract/index.ts';
 import { JOB_SECTORS, JOB_TYPES, LIMITS, type JobType } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { showToast } from '../lib/toast.ts';
 import { adminChange, AdminGate, Field, ListFailed, useAdminList, type T } from './AdminGate.tsx';
@@ -23,9 +24,9 @@ type TextField = Exclude<keyof Form, 'urgent' | 'acceptsNoPapers' | 'jobType'>;
 const keyOf = (prefix: string, value: string) => `${prefix}.${value.replace(/[\s-]/g, '')}` as MessageKey;
 
 /** /jobs-admin: post, approve, edit and remove job listings. */
-export default function JobsAdmin({ messages }: { messages: Messages }) {
+export default function JobsAdmin({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <JobsDesk t={t} />}</AdminGate>;
+  return <AdminGate lang={lang} t={t}>{() => <JobsDesk t={t} />}</AdminGate>;
 }
 
 function JobsDesk({ t }: { t: T }) {

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminResource } from '../contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, LIMITS, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Messages } from '../i18n/messages.ts';
 import { messageFn } from '../i18n/messages.ts';
 import { showToast } from '../lib/toast.ts';
@@ -13,9 +14,9 @@ type TextField = Exclude<keyof Form, 'adminCategory'>;
 export const adminCategoryKey = (category: AdminResourceCategory) => `adminCategory.${category.replace(/\s/g, '')}` as MessageKey;
 
 /** /resources-admin: add, verify, edit and remove directory entries. */
-export default function ResourcesAdmin({ messages }: { messages: Messages }) {
+export default function ResourcesAdmin({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  return <AdminGate t={t}>{() => <ResourcesDesk t={t} />}</AdminGate>;
+  return <AdminGate lang={lang} t={t}>{() => <ResourcesDesk t={t} />}</AdminGate>;
 }
 
 function ResourcesDesk({ t }: { t: T }) {

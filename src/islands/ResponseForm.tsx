@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { postJson } from '../lib/api.ts';
+import { failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 import { failureText } from './HelpPostForm.tsx';
 
@@ -12,12 +15,13 @@ const EMPTY = { responderName: '', responderContact: '', message: '' };
  * Offer Help (to a request) or Contact Owner (of an offer): name, contact and message, all
  * required after trimming. Keeps what was typed when sending fails.
  */
-export function ResponseForm({ to, t, onSent }: { to: { requestId: string } | { offerId: string }; t: T; onSent: () => void }) {
+export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string } | { offerId: string }; lang: Lang; t: T; onSent: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const id = useId();
   const helping = 'requestId' in to;
+  const spec = FORMS[helping ? 'offerHelp' : 'claimItem'];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +42,7 @@ export function ResponseForm({ to, t, onSent }: { to: { requestId: string } | { 
     } catch (error) {
       const text = failureText(error, t);
       setProblem(text);
-      showToast({ title: t(helping ? 'help.errorResponse' : 'help.errorMessage'), description: text, variant: 'destructive' });
+      showToast({ title: t(helping ? 'help.errorResponse' : 'help.errorMessage'), description: text, variant: 'destructive', cause: failureCause(error) });
     } finally {
       setPending(false);
     }
@@ -53,7 +57,9 @@ export function ResponseForm({ to, t, onSent }: { to: { requestId: string } | { 
   });
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate>
+    <form className="form-grid" {...postedForm(spec)} onSubmit={submit} noValidate>
+      <FormKeys spec={spec} lang={lang} />
+      <input type="hidden" {...('requestId' in to ? { name: 'requestId', value: to.requestId } : { name: 'offerId', value: to.offerId })} />
       <div className="field">
         <label htmlFor={`${id}-responderName`}>{t('help.yourName')}</label>
         <input {...field('responderName')} autoComplete="given-name" maxLength={LIMITS.name} />

@@ -1,8 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiErrorBody } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { ApiError, postJson } from '../lib/api.ts';
+import { ApiError, failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 
@@ -25,7 +28,7 @@ function refusedFields(error: unknown): string[] {
  * /submit-job: a job for the board. It waits for an admin's approval, so nothing appears on
  * /jobs yet. Keeps what was typed when the server refuses; a success clears the form.
  */
-export default function SubmitJob({ messages }: { messages: Messages }) {
+export default function SubmitJob({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
   const [form, setForm] = useState<Form>(empty);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -60,7 +63,7 @@ export default function SubmitJob({ messages }: { messages: Messages }) {
         showToast({ title: t('submitJob.rateLimitedTitle'), description: t('submitJob.rateLimitedText'), variant: 'destructive' });
       } else {
         setInvalid(refusedFields(error));
-        showToast({ title: t('submitJob.error'), description: t('submitJob.errorText'), variant: 'destructive' });
+        showToast({ title: t('submitJob.error'), description: t('submitJob.errorText'), variant: 'destructive', cause: failureCause(error) });
       }
     } finally {
       setPending(false);
@@ -78,7 +81,8 @@ export default function SubmitJob({ messages }: { messages: Messages }) {
   const required = <span className="required-mark" aria-hidden="true">*</span>;
 
   return (
-    <form ref={formRef} className="form-grid" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form-grid" {...postedForm(FORMS.job)} onSubmit={submit} noValidate>
+      <FormKeys spec={FORMS.job} lang={lang} />
       <div className="field">
         <label htmlFor={`${id}-title`}>
           {t('submitJob.jobTitle')} {required}

@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, RESOURCE_CATEGORIES, type ResourceCategory } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
-import { ApiError, postJson } from '../lib/api.ts';
+import { ApiError, failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 const EMPTY_FORM = { name: '', category: RESOURCE_CATEGORIES[0] as ResourceCategory, city: '', address: '', phone: '', link: '', notes: '' };
@@ -36,7 +39,7 @@ function refusedFields(error: unknown): FieldName[] {
  * /submit-resource: a resource goes to the admins for review, so it is not listed right away.
  * Keeps everything typed when the server refuses, and points at the field it refused.
  */
-export default function SubmitResource({ messages }: { messages: Messages }) {
+export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [pending, setPending] = useState(false);
@@ -68,7 +71,7 @@ export default function SubmitResource({ messages }: { messages: Messages }) {
         const fields = refusedFields(error);
         setInvalid(fields);
         if (fields[0]) focus(fields[0]);
-        showToast({ title: t('submitResource.error'), description: t('submitResource.errorText'), variant: 'destructive' });
+        showToast({ title: t('submitResource.error'), description: t('submitResource.errorText'), variant: 'destructive', cause: failureCause(error) });
       }
     } finally {
       setPending(false);
@@ -87,7 +90,8 @@ export default function SubmitResource({ messages }: { messages: Messages }) {
   });
 
   return (
-    <form ref={formRef} className="form-grid two" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form-grid two" {...postedForm(FORMS.resource)} onSubmit={submit} noValidate>
+      <FormKeys spec={FORMS.resource} lang={lang} />
       <div className="field wide">
         <label htmlFor={`${id}-name`}>
           {t('submitResource.name')} <span className="required-mark" aria-hidden="true">*</span>

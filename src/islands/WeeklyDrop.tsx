@@ -3,7 +3,9 @@ import type { Drop } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { LOCALES, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { api, ApiError, postJson } from '../lib/api.ts';
+import { api, ApiError, failureCause, postJson } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { formatDate } from '../lib/format.ts';
 import { $liveEvent } from '../lib/live-store.ts';
 import { showToast } from '../lib/toast.ts';
@@ -130,7 +132,7 @@ function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; 
       <p className="drops-count" data-volunteers={drop.volunteers}>
         {t(count, { count: drop.volunteers })}
       </p>
-      <Volunteer dropId={drop.id} directions={directionsHref(place)} t={t} onCount={onCount} onGone={onGone} />
+      <Volunteer dropId={drop.id} directions={directionsHref(place)} lang={lang} t={t} onCount={onCount} onGone={onGone} />
     </>
   );
 }
@@ -180,7 +182,7 @@ function DirectionsLink({ href, t }: { href: string; t: T }) {
  * the button when it closes (Cancel, Escape or a successful sign-up). What was typed stays
  * until the sign-up succeeds.
  */
-function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string; directions: string; t: T; onCount: (n: number) => void; onGone: () => void }) {
+function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: string; directions: string; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [invalid, setInvalid] = useState<(keyof Form)[]>([]);
@@ -231,7 +233,7 @@ function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string;
       showToast({ title: t('drops.volunteerThanks'), description: t('drops.volunteerThanksText'), variant: 'success' });
       close();
     } catch (error) {
-      showToast({ title: t('drops.volunteerError'), variant: 'destructive' });
+      showToast({ title: t('drops.volunteerError'), variant: 'destructive', cause: failureCause(error) });
       // The drop was cancelled meanwhile: show what is scheduled now.
       if (error instanceof ApiError && error.status === 404) onGone();
     } finally {
@@ -258,8 +260,9 @@ function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string;
         </button>
       </div>
       {open && (
-        <form id={`${id}-form`} className="drops-volunteer form-grid" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={`${id}-form-title`}>
+        <form id={`${id}-form`} className="drops-volunteer form-grid" {...postedForm(FORMS.volunteer, dropId)} onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={`${id}-form-title`}>
           <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
+          <FormKeys spec={FORMS.volunteer} lang={lang} />
           <div className="field">
             <label htmlFor={`${id}-name`}>
               {t('drops.volunteerName')} <span className="required-mark" aria-hidden="true">*</span>

@@ -1,0 +1,386 @@
+/**
+ * Every public form (and the admin sign-in) described once: its API address, its fields with
+ * their labels, caps and the spec's message when a required one is blank (in the spec's order),
+ * and its success and failure texts. The islands draw and check their forms from it; the server
+ * (functions/form-posts.ts) reads the same description to take a form posted without JavaScript
+ * and answer a result page. No React and no zod here, so both sides can import it.
+ */
+import {
+  ENFORCEMENT_ACTIVITIES,
+  ENFORCEMENT_TYPE,
+  INLINE_ALERT_TYPES,
+  LIMITS,
+  OFFER_CATEGORIES,
+  OFFER_CONDITIONS,
+  PRECISIONS,
+  REQUEST_CATEGORIES,
+  RESOURCE_CATEGORIES,
+  SUBMIT_ALERT_TYPES,
+  URGENCIES,
+} from '../contract/limits.ts';
+import type { MessageKey } from '../i18n/messages.ts';
+import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
+import type { MyPostKind } from './my-posts.ts';
+
+/** Caps the contract's schemas state without a name in LIMITS yet. */
+const CAPS = { ...LIMITS, address: 200, phone: 40, markings: 300, secret: 200 } as const;
+
+export interface Notice {
+  title: MessageKey;
+  text?: MessageKey;
+}
+
+export interface FieldSpec {
+  /** The input's name, which is the contract's field unless `key` says otherwise. */
+  name: string;
+  /** The contract field, when the input is named for the browser (the sign-in's username/password). */
+  key?: string;
+  label: MessageKey;
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'hidden';
+  max?: number;
+  /** The values of a select or radio group, with the key of each one's label. */
+  options?: readonly string[];
+  optionLabel?: (value: string) => MessageKey;
+  /** The spec's message when this field is left blank. */
+  required?: Notice;
+  /** What the field holds before anyone types (a select's first choice, a checked box). */
+  initial?: string | boolean;
+}
+
+export interface FormSpec {
+  /** Sent as the hidden `form` field, so the server knows which description a post follows. */
+  id: string;
+  /** The API address; `:id` stands for the item the form answers (a drop, a request). */
+  action: string;
+  fields: readonly FieldSpec[];
+  /** Values the form always sends (the report's alert type, a response's kind). */
+  fixed?: Record<string, string>;
+  submit: MessageKey;
+  pending: MessageKey;
+  /** The success toast; `{name}`-style placeholders take the answer's fields. */
+  success: Notice;
+  failure: Notice;
+  /** Refusals with words of their own, by HTTP status (429: too many posts from this connection). */
+  refusals?: Partial<Record<number, Partial<Notice>>>;
+  /** The page to go back to (without the language prefix). */
+  back: string;
+  /** The form sends the page's language too (the language of the texts it subscribes to). */
+  sendsLang?: boolean;
+  /** Posts that answer a private manage secret: the kind in the manage link. */
+  manage?: MyPostKind;
+}
+
+const text = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ name, label, max, ...(required ? { required } : {}) });
+const area = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ ...text(name, label, max, required), kind: 'textarea' });
+const choice = (name: string, label: MessageKey, options: readonly string[], optionLabel: (value: string) => MessageKey, required?: Notice): FieldSpec => ({
+  name,
+  label,
+  kind: 'select',
+  options,
+  optionLabel,
+  ...(required ? { required } : {}),
+});
+
+const HELP_REFUSALS = {
+  404: { text: 'help.gone' },
+  429: { text: 'help.tooMany' },
+} satisfies FormSpec['refusals'];
+const alertTypeLabel = (value: string) => ALERT_TYPE_KEYS[value as keyof typeof ALERT_TYPE_KEYS];
+const precision: FieldSpec = {
+  name: 'precision',
+  label: 'alerts.precision',
+  kind: 'radio',
+  options: PRECISIONS,
+  optionLabel: (value) => (value === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise'),
+  initial: 'BROAD',
+};
+
+const lostFoundFields = (contact?: Notice): FieldSpec[] => [
+  text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: contact ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
+  text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city),
+  { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
+  area('description', 'lostFound.description', LIMITS.description),
+  text('contact', 'lostFound.contact', LIMITS.contact, contact),
+];
+
+const alertFields = (types: readonly string[], required: { city: Notice; details: Notice }, submitPage: boolean): FieldSpec[] => [
+  { ...choice('type', 'alerts.type', types, alertTypeLabel), initial: 'Community Notice' },
+  precision,
+  text('city', 'alerts.city', LIMITS.city, required.city),
+  text('area', 'alerts.area', LIMITS.city),
+  area('details', 'alerts.details', LIMITS.description, required.details),
+  { name: 'alertTime', label: 'alerts.alertTime', kind: 'datetime' },
+  ...(submitPage ? [text('contact', 'alerts.contact', LIMITS.contact)] : []),
+];
+const ALERTS_REQUIRED: Notice = { title: 'alerts.requiredTitle', text: 'alerts.requiredText' };
+const ALERT_REFUSALS = {
+  409: { title: 'alerts.duplicateTitle', text: 'alerts.duplicateText' },
+  429: { title: 'alerts.rateLimitedTitle', text: 'alerts.rateLimitedText' },
+} satisfies FormSpec['refusals'];
+const ICE_REQUIRED: Notice = { title: 'ice.requiredTitle', text: 'ice.requiredText' };
+
+const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
+  const request = kind === 'request';
+  const categories = request ? REQUEST_CATEGORIES : OFFER_CATEGORIES;
+  const needs = (text: MessageKey): Notice => ({ title: 'help.requiredMissing', text });
+  return [
+    text('title', request ? 'help.fieldNeed' : 'help.fieldOffer', LIMITS.name, needs(request ? 'help.needTitleRequired' : 'help.offerTitleRequired')),
+    choice('category', 'help.fieldCategory', categories, (value) => `help.category.${value}` as MessageKey, needs(request ? 'help.requestCategoryRequired' : 'help.offerCategoryRequired')),
+    ...(request
+      ? [choice('urgency', 'help.fieldUrgency', URGENCIES, (value) => `help.urgency.${value}` as MessageKey, needs('help.urgencyRequired'))]
+      : [choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey)]),
+    area('description', 'help.fieldDescription', LIMITS.description, needs(request ? 'help.requestDetailsRequired' : 'help.offerDetailsRequired')),
+    text('city', 'help.fieldCity', LIMITS.city),
+    ...(request ? [] : [text('availability', 'help.fieldAvailability', LIMITS.contact)]),
+    text('contactName', 'help.fieldContactName', LIMITS.name, needs('help.nameRequired')),
+    text('contactMethod', 'help.fieldContactMethod', LIMITS.contact, needs('help.contactRequired')),
+  ];
+};
+
+const responseFields = (): FieldSpec[] => {
+  const missing: Notice = { title: 'help.requiredMissing', text: 'help.requiredMissingText' };
+  return [text('responderName', 'help.yourName', LIMITS.name, missing), text('responderContact', 'help.yourContact', LIMITS.contact, missing), area('message', 'help.message', LIMITS.description, missing)];
+};
+
+export const FORMS = {
+  sos: {
+    id: 'sos',
+    action: '/api/sos',
+    fields: [
+      text('city', 'sos.city', LIMITS.city),
+      area('details', 'sos.details', LIMITS.description, { title: 'sos.detailsRequired', text: 'sos.detailsRequiredText' }),
+      text('contact', 'sos.contact', LIMITS.contact),
+    ],
+    submit: 'sos.submit',
+    pending: 'sos.submitting',
+    success: { title: 'sos.sent', text: 'sos.sentText' },
+    failure: { title: 'sos.error', text: 'sos.errorText' },
+    back: '/sos',
+  },
+  lostFound: {
+    id: 'lostFound',
+    action: '/api/lost-found',
+    fields: lostFoundFields(),
+    submit: 'lostFound.submit',
+    pending: 'lostFound.submitting',
+    success: { title: 'lostFound.success' },
+    failure: { title: 'lostFound.errorTitle', text: 'lostFound.errorText' },
+    back: '/lost-found',
+    manage: 'missing',
+  },
+  submitMissing: {
+    id: 'submitMissing',
+    action: '/api/lost-found',
+    fields: lostFoundFields({ title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' }),
+    submit: 'submitMissing.submit',
+    pending: 'submitMissing.submitting',
+    success: { title: 'submitMissing.success' },
+    failure: { title: 'submitMissing.error', text: 'lostFound.errorText' },
+    back: '/lost-found',
+    manage: 'missing',
+  },
+  alert: {
+    id: 'alert',
+    action: '/api/alerts',
+    fields: alertFields(INLINE_ALERT_TYPES, { city: ALERTS_REQUIRED, details: ALERTS_REQUIRED }, false),
+    submit: 'alerts.submit',
+    pending: 'alerts.submitting',
+    success: { title: 'alerts.success' },
+    failure: { title: 'alerts.errorTitle', text: 'alerts.errorText' },
+    refusals: ALERT_REFUSALS,
+    back: '/alerts',
+  },
+  submitAlert: {
+    id: 'submitAlert',
+    action: '/api/alerts',
+    fields: alertFields(SUBMIT_ALERT_TYPES, { city: ALERTS_REQUIRED, details: { title: 'submitAlert.detailsRequiredTitle', text: 'submitAlert.detailsRequiredText' } }, true),
+    submit: 'submitAlert.submit',
+    pending: 'submitAlert.submitting',
+    success: { title: 'submitAlert.success' },
+    failure: { title: 'submitAlert.errorTitle', text: 'alerts.errorText' },
+    refusals: ALERT_REFUSALS,
+    back: '/alerts',
+  },
+  iceReport: {
+    id: 'iceReport',
+    action: '/api/alerts',
+    fixed: { type: ENFORCEMENT_TYPE },
+    fields: [
+      choice('activity', 'ice.activity', ENFORCEMENT_ACTIVITIES, (value) => ACTIVITY_KEYS[value]!, ICE_REQUIRED),
+      area('details', 'ice.description', LIMITS.description, ICE_REQUIRED),
+      { name: 'agents', label: 'ice.agents', kind: 'number' },
+      { name: 'vehicles', label: 'ice.vehicles', kind: 'number' },
+      text('markings', 'ice.markings', CAPS.markings),
+      text('city', 'ice.city', LIMITS.city, ICE_REQUIRED),
+      text('area', 'ice.area', LIMITS.city),
+      precision,
+    ],
+    submit: 'ice.submit',
+    pending: 'ice.submitting',
+    success: { title: 'ice.success' },
+    failure: { title: 'ice.errorTitle', text: 'alerts.errorText' },
+    refusals: ALERT_REFUSALS,
+    back: '/ice-reports',
+  },
+  job: {
+    id: 'job',
+    action: '/api/jobs',
+    fields: [
+      text('title', 'submitJob.jobTitle', LIMITS.name, { title: 'submitJob.titleRequired', text: 'submitJob.titleRequiredText' }),
+      text('employer', 'submitJob.employer', LIMITS.name),
+      text('city', 'submitJob.city', LIMITS.city),
+      text('payRange', 'submitJob.payRange', LIMITS.payRange),
+      area('notes', 'submitJob.notes', LIMITS.description),
+      text('contact', 'submitJob.contact', LIMITS.contact, { title: 'submitJob.contactRequired', text: 'submitJob.contactRequiredText' }),
+      { name: 'acceptsNoPapers', label: 'submitJob.noPapers', kind: 'checkbox', initial: true },
+    ],
+    submit: 'submitJob.submit',
+    pending: 'submitJob.submitting',
+    success: { title: 'submitJob.success', text: 'submitJob.successText' },
+    failure: { title: 'submitJob.error', text: 'submitJob.errorText' },
+    refusals: { 429: { title: 'submitJob.rateLimitedTitle', text: 'submitJob.rateLimitedText' } },
+    back: '/jobs',
+  },
+  resource: {
+    id: 'resource',
+    action: '/api/resources',
+    fields: [
+      text('name', 'submitResource.name', LIMITS.name, { title: 'submitResource.nameRequired', text: 'submitResource.nameRequiredText' }),
+      { ...choice('category', 'submitResource.category', RESOURCE_CATEGORIES, (value) => `category.${value}` as MessageKey), initial: RESOURCE_CATEGORIES[0] },
+      text('city', 'submitResource.city', LIMITS.city),
+      text('address', 'submitResource.address', CAPS.address),
+      { ...text('phone', 'submitResource.phone', CAPS.phone), kind: 'tel' },
+      text('link', 'submitResource.link', LIMITS.url),
+      area('notes', 'submitResource.notes', LIMITS.description),
+    ],
+    submit: 'submitResource.submit',
+    pending: 'submitResource.submitting',
+    success: { title: 'submitResource.success', text: 'submitResource.successText' },
+    failure: { title: 'submitResource.error', text: 'submitResource.errorText' },
+    refusals: { 429: { title: 'submitResource.rateLimitedTitle', text: 'submitResource.rateLimitedText' } },
+    back: '/resources',
+  },
+  request: {
+    id: 'request',
+    action: '/api/assistance-requests',
+    fields: helpFields('request'),
+    submit: 'help.postRequest',
+    pending: 'help.posting',
+    success: { title: 'help.requestPosted' },
+    failure: { title: 'help.errorRequest', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+    manage: 'request',
+  },
+  offer: {
+    id: 'offer',
+    action: '/api/surplus-offers',
+    fields: helpFields('offer'),
+    submit: 'help.postOffer',
+    pending: 'help.posting',
+    success: { title: 'help.offerPosted' },
+    failure: { title: 'help.errorOffer', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+    manage: 'offer',
+  },
+  offerHelp: {
+    id: 'offerHelp',
+    action: '/api/assistance-responses',
+    fixed: { responseType: 'offer_help' },
+    fields: [...responseFields(), { name: 'requestId', label: 'help.message', kind: 'hidden' }],
+    submit: 'help.sendOffer',
+    pending: 'help.submitting',
+    success: { title: 'help.responseSent', text: 'help.sentText' },
+    failure: { title: 'help.errorResponse', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+  },
+  claimItem: {
+    id: 'claimItem',
+    action: '/api/assistance-responses',
+    fixed: { responseType: 'claim_item' },
+    fields: [...responseFields(), { name: 'offerId', label: 'help.message', kind: 'hidden' }],
+    submit: 'help.sendMessage',
+    pending: 'help.submitting',
+    success: { title: 'help.messageSent', text: 'help.sentText' },
+    failure: { title: 'help.errorMessage', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+  },
+  volunteer: {
+    id: 'volunteer',
+    action: '/api/drops/:id/volunteers',
+    fields: [
+      text('name', 'drops.volunteerName', LIMITS.name, { title: 'drops.volunteerRequired' }),
+      text('contact', 'drops.volunteerContact', LIMITS.contact, { title: 'drops.volunteerRequired' }),
+    ],
+    submit: 'drops.volunteerSubmit',
+    pending: 'drops.volunteerSubmitting',
+    success: { title: 'drops.volunteerThanks', text: 'drops.volunteerThanksText' },
+    failure: { title: 'drops.volunteerError' },
+    back: '/drops',
+  },
+  subscription: {
+    id: 'subscription',
+    action: '/api/alert-subscriptions',
+    sendsLang: true,
+    fields: [
+      { ...text('phone', 'alertsLive.phone', CAPS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' },
+      text('city', 'alertsLive.city', LIMITS.city),
+    ],
+    submit: 'alertsLive.subscribe',
+    pending: 'alertsLive.subscribing',
+    success: { title: 'alertsLive.subscribed', text: 'alertsLive.subscribedText' },
+    failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
+    back: '/alerts-live',
+  },
+  adminSignIn: {
+    id: 'adminSignIn',
+    action: '/api/admin/session',
+    fields: [
+      { ...text('username', 'admin.name', LIMITS.name, { title: 'toast.error', text: 'admin.signInRequired' }), key: 'name' },
+      { ...text('password', 'admin.secret', CAPS.secret, { title: 'toast.error', text: 'admin.signInRequired' }), key: 'secret', kind: 'secret' },
+    ],
+    submit: 'admin.signIn',
+    pending: 'admin.signingIn',
+    success: { title: 'admin.signedInAs' },
+    failure: { title: 'toast.error', text: 'admin.signInFailed' },
+    refusals: { 401: { text: 'admin.wrongSecret' }, 429: { text: 'admin.tooMany' } },
+    back: '/admin',
+  },
+} as const satisfies Record<string, FormSpec>;
+
+export type FormId = keyof typeof FORMS;
+
+export const isFormId = (value: unknown): value is FormId => typeof value === 'string' && Object.hasOwn(FORMS, value);
+
+/** The first required field left blank, in the spec's order, or undefined. */
+export function firstBlank(spec: FormSpec, values: Record<string, unknown>): FieldSpec | undefined {
+  return spec.fields.find((field) => field.required && typeof values[field.name] !== 'boolean' && !String(values[field.name] ?? '').trim());
+}
+
+/** The field an API refusal names (`fields` uses contract names), or undefined. */
+export const fieldFor = (spec: FormSpec, contractName: string) => spec.fields.find((field) => (field.key ?? field.name) === contractName.split('.')[0]);
+
+/** The address a form posts to: its action with the item's id filled in. */
+export const actionOf = (spec: FormSpec, itemId?: string) => spec.action.replace(':id', encodeURIComponent(itemId ?? ''));
+
+/** Why a post failed, as the one API error knows it (src/lib/api.ts) and the server's result page. */
+export interface Failure {
+  status: number;
+  code: string;
+  /** Field names the server refused (contract names). */
+  fields?: Record<string, string>;
+}
+
+/**
+ * The spec's toast for a failed post: offline and a server that could not save (busy, full disk)
+ * say nothing typed is lost; refusals with words of their own (too many posts, a duplicate, a
+ * wrong secret) use them; anything else the form's own error toast.
+ */
+export function failureNotice(spec: FormSpec, failure: Failure): Notice {
+  if (failure.code === 'offline') return { title: spec.failure.title, text: 'offline.formText' };
+  if (failure.code === 'busy' || failure.code === 'storage_full') return { title: spec.failure.title, text: 'toast.serverBusy' };
+  return { ...spec.failure, ...spec.refusals?.[failure.status] };
+}

@@ -1,0 +1,135 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Lang } from '../i18n/languages.ts';
+import type { MessageKey, Vars } from '../i18n/messages.ts';
+import { ApiError } from './api.ts';
+import { actionOf, failureNotice, fieldFor, firstBlank, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
+import { showToast, type ToastInput } from './toast.ts';
+
+type T = (key: MessageKey, vars?: Vars) => string;
+export type Values = Record<string, string | boolean>;
+
+/**
+ * What makes an island's form work before (or without) its script: it posts to its API address,
+ * never GET (nothing typed ever lands in an address), and says which form it is and in which
+ * language the server's result page should answer. With the script, `onSubmit` takes over.
+ */
+export function postedForm(spec: FormSpec, itemId?: string) {
+  return { method: 'post', action: actionOf(spec, itemId) } as const;
+}
+
+/** The hidden fields of a posted form: its description's id and the page's language. */
+export function FormKeys({ spec, lang }: { spec: FormSpec; lang: Lang }) {
+  return (
+    <>
+      <input type="hidden" name="form" value={spec.id} />
+      <input type="hidden" name="lang" value={lang} />
+    </>
+  );
+}
+
+/** A form's values before anyone types: blank, or its description's first choice. */
+export const emptyValues = (spec: FormSpec): Values => Object.fromEntries(spec.fields.map((field) => [field.name, field.initial ?? '']));
+
+interface Options<A> {
+  spec: FormSpec;
+  t: T;
+  /** Values to start from (and to go back to after a success), over the description's. */
+  initial?: () => Values;
+  /** Sends the values; throws an ApiError when the server refuses. */
+  send: (values: Values) => Promise<A>;
+  /** After a success, once the form is emptied; may return what its toast says instead. */
+  sent?: (answer: A) => Partial<ToastInput> | void;
+  /** After a failure, once its toast shows (a drop cancelled meanwhile reloads the page). */
+  failed?: (error: ApiError) => void;
+  /** Something else that must finish first (an upload): sending waits and says nothing. */
+  busy?: boolean;
+  /** The item the form answers, for an action with `:id` (a drop's volunteers). */
+  itemId?: string;
+}
+
+/**
+ * The one form kit of every island: values, the pending label, the spec's checks in the spec's
+ * order (the first blank field gets its toast and the focus), the fields the server refused
+ * marked aria-invalid, one toast per failure cause (offline, busy or full disk, too many, refused),
+ * what was typed kept on failure and cleared on success.
+ */
+export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId }: Options<A>) {
+  const start = () => ({ ...emptyValues(spec), ...initial?.() });
+  const [values, setValues] = useState<Values>(start);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const ref = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const focus = (name: string) => ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  const toast = (notice: Notice, input: Partial<ToastInput> = {}) =>
+    showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
+
+  const set = (name: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setInvalid((names) => names.filter((known) => known !== name));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || busy) return;
+    const blank = firstBlank(spec, values);
+    if (blank) {
+      setInvalid(spec.fields.filter((field) => field.required && !String(values[field.name] ?? '').trim()).map((field) => field.name));
+      focus(blank.name);
+      toast(blank.required!, { variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await send(values);
+      setValues(start());
+      setInvalid([]);
+      toast(spec.success, { variant: 'success', ...sent?.(answer) });
+    } catch (thrown) {
+      const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
+      const refused = Object.keys(error.fields).flatMap((name) => fieldFor(spec, name)?.name ?? []);
+      setInvalid(refused);
+      if (refused[0]) focus(refused[0]);
+      toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
+      failed?.(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const specOf = (name: string): FieldSpec => spec.fields.find((field) => field.name === name)!;
+
+  return {
+    values,
+    set,
+    pending,
+    invalid,
+    submitLabel: t(pending ? spec.pending : spec.submit),
+    /** The <form>'s own props: posts without a script, the kit's submit with one. */
+    form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
+    /** A field's label text from the description. */
+    label: (name: string) => t(specOf(name).label),
+    /** Props of a text input, textarea or select: id, name, value, cap, required, invalid mark. */
+    field: (name: string) => {
+      const field = specOf(name);
+      return {
+        id: `${id}-${name}`,
+        name,
+        value: String(values[name] ?? ''),
+        onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+        ...(field.max ? { maxLength: field.max } : {}),
+        ...(field.required ? { 'aria-required': true as const } : {}),
+        'aria-invalid': invalid.includes(name) || undefined,
+      };
+    },
+    /** Props of a checkbox. */
+    checkbox: (name: string) => ({
+      id: `${id}-${name}`,
+      name,
+      type: 'checkbox' as const,
+      checked: values[name] === true,
+      onChange: (event: { target: { checked: boolean } }) => set(name, event.target.checked),
+    }),
+  };
+}
