@@ -19,7 +19,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
 export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: (key: MessageKey, vars?: Vars) => string; onPosted?: (post: LostFoundPost) => void }) {
   const spec = FORMS[variant === 'submit' ? 'submitMissing' : 'lostFound'];
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
-  const { form, field, label, submitLabel, pending } = useForm({
+  const { form, field, labelFor, submitLabel, pending } = useForm({
     spec,
     t,
     busy: photo.uploading,
@@ -36,13 +36,6 @@ export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'in
       return { description: t('lostFound.manageSaved'), duration: 8000 };
     },
   });
-  const required = <span className="required-mark" aria-hidden="true">*</span>;
-  const labelFor = (name: string) => (
-    <label htmlFor={field(name).id}>
-      {label(name)} {spec.fields.find((known) => known.name === name)?.required && required}
-    </label>
-  );
-
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />

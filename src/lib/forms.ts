@@ -137,10 +137,45 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
   ];
 };
 
-const responseFields = (): FieldSpec[] => {
+/** Post a request, or an offer (spec section 5's checks, in order); both answer a manage secret. */
+function helpPostSpec(kind: 'request' | 'offer') {
+  const request = kind === 'request';
+  return {
+    id: kind,
+    action: request ? '/api/assistance-requests' : '/api/surplus-offers',
+    fields: helpFields(kind),
+    submit: request ? 'help.postRequest' : 'help.postOffer',
+    pending: 'help.posting',
+    success: { title: request ? 'help.requestPosted' : 'help.offerPosted' },
+    failure: { title: request ? 'help.errorRequest' : 'help.errorOffer', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+    manage: kind,
+  } satisfies FormSpec;
+}
+
+/** Offer Help to a request, or Contact Owner of an offer: name, contact and message, all required. */
+function responseSpec(id: 'offerHelp' | 'claimItem') {
+  const helping = id === 'offerHelp';
   const missing: Notice = { title: 'help.requiredMissing', text: 'help.requiredMissingText' };
-  return [text('responderName', 'help.yourName', LIMITS.name, missing), text('responderContact', 'help.yourContact', LIMITS.contact, missing), area('message', 'help.message', LIMITS.description, missing)];
-};
+  return {
+    id,
+    action: '/api/assistance-responses',
+    fixed: { responseType: helping ? 'offer_help' : 'claim_item' },
+    fields: [
+      text('responderName', 'help.yourName', LIMITS.name, missing),
+      text('responderContact', 'help.yourContact', LIMITS.contact, missing),
+      area('message', 'help.message', LIMITS.description, missing),
+      { name: helping ? 'requestId' : 'offerId', label: 'help.message', kind: 'hidden' },
+    ],
+    submit: helping ? 'help.sendOffer' : 'help.sendMessage',
+    pending: 'help.submitting',
+    success: { title: helping ? 'help.responseSent' : 'help.messageSent', text: 'help.sentText' },
+    failure: { title: helping ? 'help.errorResponse' : 'help.errorMessage', text: 'help.errorText' },
+    refusals: HELP_REFUSALS,
+    back: '/',
+  } satisfies FormSpec;
+}
 
 export const FORMS = {
   sos: {
@@ -260,54 +295,10 @@ export const FORMS = {
     refusals: { 429: { title: 'submitResource.rateLimitedTitle', text: 'submitResource.rateLimitedText' } },
     back: '/resources',
   },
-  request: {
-    id: 'request',
-    action: '/api/assistance-requests',
-    fields: helpFields('request'),
-    submit: 'help.postRequest',
-    pending: 'help.posting',
-    success: { title: 'help.requestPosted' },
-    failure: { title: 'help.errorRequest', text: 'help.errorText' },
-    refusals: HELP_REFUSALS,
-    back: '/',
-    manage: 'request',
-  },
-  offer: {
-    id: 'offer',
-    action: '/api/surplus-offers',
-    fields: helpFields('offer'),
-    submit: 'help.postOffer',
-    pending: 'help.posting',
-    success: { title: 'help.offerPosted' },
-    failure: { title: 'help.errorOffer', text: 'help.errorText' },
-    refusals: HELP_REFUSALS,
-    back: '/',
-    manage: 'offer',
-  },
-  offerHelp: {
-    id: 'offerHelp',
-    action: '/api/assistance-responses',
-    fixed: { responseType: 'offer_help' },
-    fields: [...responseFields(), { name: 'requestId', label: 'help.message', kind: 'hidden' }],
-    submit: 'help.sendOffer',
-    pending: 'help.submitting',
-    success: { title: 'help.responseSent', text: 'help.sentText' },
-    failure: { title: 'help.errorResponse', text: 'help.errorText' },
-    refusals: HELP_REFUSALS,
-    back: '/',
-  },
-  claimItem: {
-    id: 'claimItem',
-    action: '/api/assistance-responses',
-    fixed: { responseType: 'claim_item' },
-    fields: [...responseFields(), { name: 'offerId', label: 'help.message', kind: 'hidden' }],
-    submit: 'help.sendMessage',
-    pending: 'help.submitting',
-    success: { title: 'help.messageSent', text: 'help.sentText' },
-    failure: { title: 'help.errorMessage', text: 'help.errorText' },
-    refusals: HELP_REFUSALS,
-    back: '/',
-  },
+  request: helpPostSpec('request'),
+  offer: helpPostSpec('offer'),
+  offerHelp: responseSpec('offerHelp'),
+  claimItem: responseSpec('claimItem'),
   volunteer: {
     id: 'volunteer',
     action: '/api/drops/:id/volunteers',

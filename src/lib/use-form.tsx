@@ -75,7 +75,7 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
     if (pending || busy) return;
     const blank = firstBlank(spec, values);
     if (blank) {
-      setInvalid(spec.fields.filter((field) => field.required && !String(values[field.name] ?? '').trim()).map((field) => field.name));
+      setInvalid([blank.name]);
       focus(blank.name);
       toast(blank.required!, { variant: 'destructive' });
       return;
@@ -88,7 +88,9 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
       toast(spec.success, { variant: 'success', ...sent?.(answer) });
     } catch (thrown) {
       const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
-      const refused = Object.keys(error.fields).flatMap((name) => fieldFor(spec, name)?.name ?? []);
+      // In the form's order, so the focus goes to the first one a person sees.
+      const named = Object.keys(error.fields).flatMap((name) => fieldFor(spec, name)?.name ?? []);
+      const refused = spec.fields.map((field) => field.name).filter((name) => named.includes(name));
       setInvalid(refused);
       if (refused[0]) focus(refused[0]);
       toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
@@ -110,6 +112,25 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
     form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
     /** A field's label text from the description. */
     label: (name: string) => t(specOf(name).label),
+    /** A select's or radio group's choices, each with its label in the page's language. */
+    options: (name: string) => {
+      const { options = [], optionLabel } = specOf(name);
+      return options.map((value) => ({ value, label: optionLabel ? t(optionLabel(value)) : value }));
+    },
+    /** A field's <label>, with the required mark when the description requires it. */
+    labelFor: (name: string) => (
+      <label htmlFor={`${id}-${name}`}>
+        {t(specOf(name).label)}
+        {specOf(name).required && (
+          <>
+            {' '}
+            <span className="required-mark" aria-hidden="true">
+              *
+            </span>
+          </>
+        )}
+      </label>
+    ),
     /** Props of a text input, textarea or select: id, name, value, cap, required, invalid mark. */
     field: (name: string) => {
       const field = specOf(name);
