@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Drop } from '../contract/index.ts';
-import { LIMITS } from '../contract/limits.ts';
 import { LOCALES, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { api, ApiError, failureCause, postJson } from '../lib/api.ts';
+import { api, call } from '../lib/api.ts';
 import { FORMS } from '../lib/forms.ts';
-import { FormKeys, postedForm } from '../lib/use-form.tsx';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { formatDate } from '../lib/format.ts';
 import { $liveEvent } from '../lib/live-store.ts';
-import { showToast } from '../lib/toast.ts';
 
 type T = ReturnType<typeof messageFn>;
-
-const EMPTY_FORM = { name: '', contact: '' };
-type Form = typeof EMPTY_FORM;
 
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
@@ -184,27 +179,28 @@ function DirectionsLink({ href, t }: { href: string; t: T }) {
  */
 function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: string; directions: string; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
-  const [invalid, setInvalid] = useState<(keyof Form)[]>([]);
-  const [pending, setPending] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const contactRef = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    if (open) nameRef.current?.focus();
-  }, [open]);
-
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
   };
+  const { form, field, labelFor, submitLabel, pending } = useForm({
+    spec: FORMS.volunteer,
+    t,
+    itemId: dropId,
+    send: (values) => call('POST /api/drops/:id/volunteers', { name: String(values.name).trim(), contact: String(values.contact).trim() }, { id: dropId }),
+    sent: ({ volunteers }) => {
+      onCount(volunteers);
+      close();
+    },
+    // The drop was cancelled meanwhile: show what is scheduled now.
+    failed: (error) => error.status === 404 && onGone(),
+  });
 
-  const change = (field: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    setInvalid((fields) => fields.filter((name) => name !== field));
-  };
+  useEffect(() => {
+    if (open) form.ref.current?.querySelector<HTMLElement>('[name="name"]')?.focus();
+  }, [open, form.ref]);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -212,44 +208,6 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
       close();
     }
   }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const missing = (['name', 'contact'] as const).filter((field) => !form[field].trim());
-    if (missing.length) {
-      setInvalid(missing);
-      (missing[0] === 'name' ? nameRef : contactRef).current?.focus();
-      showToast({ title: t('drops.volunteerRequired'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    try {
-      const { volunteers } = await postJson<{ volunteers: number }>(`/api/drops/${encodeURIComponent(dropId)}/volunteers`, {
-        name: form.name.trim(),
-        contact: form.contact.trim(),
-      });
-      setForm(EMPTY_FORM);
-      onCount(volunteers);
-      showToast({ title: t('drops.volunteerThanks'), description: t('drops.volunteerThanksText'), variant: 'success' });
-      close();
-    } catch (error) {
-      showToast({ title: t('drops.volunteerError'), variant: 'destructive', cause: failureCause(error) });
-      // The drop was cancelled meanwhile: show what is scheduled now.
-      if (error instanceof ApiError && error.status === 404) onGone();
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof Form) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    onChange: change(name),
-    autoComplete: 'off',
-    'aria-required': true,
-    'aria-invalid': invalid.includes(name) || undefined,
-  });
 
   return (
     <>
@@ -260,24 +218,20 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
         </button>
       </div>
       {open && (
-        <form id={`${id}-form`} className="drops-volunteer form-grid" {...postedForm(FORMS.volunteer, dropId)} onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={`${id}-form-title`}>
+        <form id={`${id}-form`} className="drops-volunteer form-grid" {...form} onKeyDown={onKeyDown} aria-labelledby={`${id}-form-title`}>
           <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
           <FormKeys spec={FORMS.volunteer} lang={lang} />
           <div className="field">
-            <label htmlFor={`${id}-name`}>
-              {t('drops.volunteerName')} <span className="required-mark" aria-hidden="true">*</span>
-            </label>
-            <input {...field('name')} ref={nameRef} maxLength={LIMITS.name} />
+            {labelFor('name')}
+            <input {...field('name')} autoComplete="off" />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-contact`}>
-              {t('drops.volunteerContact')} <span className="required-mark" aria-hidden="true">*</span>
-            </label>
-            <input {...field('contact')} ref={contactRef} maxLength={LIMITS.contact} />
+            {labelFor('contact')}
+            <input {...field('contact')} autoComplete="off" />
           </div>
           <div className="drops-form-actions">
             <button className="button" type="submit" disabled={pending}>
-              {pending ? t('drops.volunteerSubmitting') : t('drops.volunteerSubmit')}
+              {submitLabel}
             </button>
             <button className="button secondary" type="button" onClick={close}>
               {t('drops.cancel')}

@@ -58,12 +58,16 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
   const [values, setValues] = useState<Values>(start);
   const [invalid, setInvalid] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const ref = useRef<HTMLFormElement>(null);
   const id = useId();
 
   const focus = (name: string) => ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  const toast = (notice: Notice, input: Partial<ToastInput> = {}) =>
+  const toast = (notice: Notice, input: Partial<ToastInput> = {}) => {
+    // Said in the form too, for a form inside a dialog that a toast may not reach.
+    setProblem(input.variant === 'destructive' ? t(notice.text ?? notice.title) : null);
     showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
+  };
 
   const set = (name: string, value: string | boolean) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -107,6 +111,8 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
     set,
     pending,
     invalid,
+    /** What the last refusal said, while it stands (null after a success). */
+    problem,
     submitLabel: t(pending ? spec.pending : spec.submit),
     /** The <form>'s own props: posts without a script, the kit's submit with one. */
     form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
