@@ -1,13 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES, type Precision } from '../contract/limits.ts';
+import { PRECISIONS, type AlertType, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
-import { ApiError, failureCause, postJson } from '../lib/api.ts';
+import { ApiError, call, failureCause } from '../lib/api.ts';
 import { FORMS } from '../lib/forms.ts';
-import { FormKeys, postedForm } from '../lib/use-form.tsx';
-import { showToast } from '../lib/toast.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
 
@@ -46,110 +43,66 @@ export function refusalToast(error: unknown, t: T, title: MessageKey, descriptio
 export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
   const spec = FORMS[submitPage ? 'submitAlert' : 'alert'];
-  const empty = () => ({
-    type: 'Community Notice' as string,
-    precision: 'BROAD' as Precision,
-    city: '',
-    area: '',
-    details: '',
-    alertTime: submitPage ? localInputValue(new Date()) : '',
-    contact: '',
-  });
-  const [form, setForm] = useState(empty);
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
-  const id = useId();
-  const types = submitPage ? SUBMIT_ALERT_TYPES : INLINE_ALERT_TYPES;
-
-  const set = (field: keyof ReturnType<typeof empty>) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    setInvalid((fields) => fields.filter((name) => name !== field));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const missing = (['city', 'details'] as const).filter((field) => !form[field].trim());
-    if (missing.length) {
-      setInvalid(missing);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
-      const onlyDetails = submitPage && missing.length === 1 && missing[0] === 'details';
-      showToast({
-        title: t(onlyDetails ? 'submitAlert.detailsRequiredTitle' : 'alerts.requiredTitle'),
-        description: t(onlyDetails ? 'submitAlert.detailsRequiredText' : 'alerts.requiredText'),
-        variant: 'destructive',
+  const { form, field, labelFor, options, values, set, submitLabel, pending } = useForm({
+    spec,
+    t,
+    initial: () => ({ alertTime: submitPage ? localInputValue(new Date()) : '' }),
+    send: (values) => {
+      const text = (name: string) => String(values[name] ?? '');
+      return call('POST /api/alerts', {
+        type: text('type') as AlertType,
+        precision: text('precision') as Precision,
+        city: text('city'),
+        area: text('area'),
+        details: text('details'),
+        alertTime: text('alertTime') ? new Date(text('alertTime')).toISOString() : null,
+        contact: submitPage ? text('contact') : undefined,
       });
-      return;
-    }
-    setPending(true);
-    try {
-      const created = await postJson<Alert>('/api/alerts', {
-        ...form,
-        alertTime: form.alertTime ? new Date(form.alertTime).toISOString() : null,
-        contact: submitPage ? form.contact : undefined,
-      });
-      setForm(empty());
-      showToast({ title: t(submitPage ? 'submitAlert.success' : 'alerts.success'), variant: 'success' });
-      onPosted?.(created);
-    } catch (error) {
-      showToast(refusalToast(error, t, submitPage ? 'submitAlert.errorTitle' : 'alerts.errorTitle'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof ReturnType<typeof empty>) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    onChange: set(name),
-    'aria-invalid': invalid.includes(name) || undefined,
+    },
+    sent: (created) => onPosted?.(created),
   });
 
   return (
-    <form className="form-grid" {...postedForm(spec)} onSubmit={submit} noValidate>
+    <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
       <div className="field">
-        <label htmlFor={`${id}-type`}>{t('alerts.type')}</label>
+        {labelFor('type')}
         <select {...field('type')}>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {t(ALERT_TYPE_KEYS[type])}
+          {options('type').map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>
       </div>
-      <PrecisionChoice t={t} value={form.precision} onChange={(precision) => setForm((current) => ({ ...current, precision }))} />
+      <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} />
       <div className="field">
-        <label htmlFor={`${id}-city`}>
-          {t('alerts.city')} <span className="required-mark" aria-hidden="true">*</span>
-        </label>
-        <input {...field('city')} autoComplete="address-level2" maxLength={LIMITS.city} aria-required="true" />
+        {labelFor('city')}
+        <input {...field('city')} autoComplete="address-level2" />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-area`}>{t('alerts.area')}</label>
-        <input {...field('area')} autoComplete="off" maxLength={LIMITS.city} />
+        {labelFor('area')}
+        <input {...field('area')} autoComplete="off" />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-details`}>
-          {t('alerts.details')} <span className="required-mark" aria-hidden="true">*</span>
-        </label>
-        <textarea {...field('details')} maxLength={LIMITS.description} aria-required="true" />
+        {labelFor('details')}
+        <textarea {...field('details')} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-alertTime`}>{t('alerts.alertTime')}</label>
+        {labelFor('alertTime')}
         <input {...field('alertTime')} type="datetime-local" />
       </div>
       {submitPage && (
         <div className="field">
-          <label htmlFor={`${id}-contact`}>{t('alerts.contact')}</label>
-          <input {...field('contact')} autoComplete="off" maxLength={LIMITS.contact} aria-describedby={`${id}-contact-hint`} />
-          <span className="hint" id={`${id}-contact-hint`}>
+          {labelFor('contact')}
+          <input {...field('contact')} autoComplete="off" aria-describedby={`${field('contact').id}-hint`} />
+          <span className="hint" id={`${field('contact').id}-hint`}>
             {t('alerts.contactHint')}
           </span>
         </div>
       )}
       <button className="button" type="submit" disabled={pending}>
-        {pending ? t(submitPage ? 'submitAlert.submitting' : 'alerts.submitting') : t(submitPage ? 'submitAlert.submit' : 'alerts.submit')}
+        {submitLabel}
       </button>
     </form>
   );
