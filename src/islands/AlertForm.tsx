@@ -43,7 +43,7 @@ export function refusalToast(error: unknown, t: T, title: MessageKey, descriptio
 export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
   const spec = FORMS[submitPage ? 'submitAlert' : 'alert'];
-  const { form, field, labelFor, options, values, set, submitLabel, pending } = useForm({
+  const { form, field, labelFor, selectFor, values, set, submitLabel, pending } = useForm({
     spec,
     t,
     initial: () => ({ alertTime: submitPage ? localInputValue(new Date()) : '' }),
@@ -67,13 +67,7 @@ export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 
       <FormKeys spec={spec} lang={lang} />
       <div className="field">
         {labelFor('type')}
-        <select {...field('type')}>
-          {options('type').map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        {selectFor('type')}
       </div>
       <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} />
       <div className="field">

@@ -20,7 +20,7 @@ const withScheme = (link: string) => {
  */
 export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  const { form, field, labelFor, options, submitLabel, pending } = useForm({
+  const { form, field, labelFor, selectFor, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
     send: (values) =>
@@ -44,13 +44,7 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
       </div>
       <div className="field">
         {labelFor('category')}
-        <select {...field('category')}>
-          {options('category').map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        {selectFor('category')}
       </div>
       <div className="field">
         {labelFor('city')}

@@ -41,6 +41,8 @@ export interface FieldSpec {
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];
   optionLabel?: (value: string) => MessageKey;
+  /** A select's empty first choice ("Choose a category"), when it starts with none. */
+  prompt?: MessageKey;
   /** The spec's message when this field is left blank. */
   required?: Notice;
   /** What the field holds before anyone types (a select's first choice, a checked box). */
@@ -122,13 +124,13 @@ const ICE_REQUIRED: Notice = { title: 'ice.requiredTitle', text: 'ice.requiredTe
 const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
   const request = kind === 'request';
   const categories = request ? REQUEST_CATEGORIES : OFFER_CATEGORIES;
-  const needs = (text: MessageKey): Notice => ({ title: 'help.requiredMissing', text });
+  const needs = (title: MessageKey): Notice => ({ title });
   return [
     text('title', request ? 'help.fieldNeed' : 'help.fieldOffer', LIMITS.name, needs(request ? 'help.needTitleRequired' : 'help.offerTitleRequired')),
-    choice('category', 'help.fieldCategory', categories, (value) => `help.category.${value}` as MessageKey, needs(request ? 'help.requestCategoryRequired' : 'help.offerCategoryRequired')),
+    { ...choice('category', 'help.fieldCategory', categories, (value) => `help.category.${value}` as MessageKey, needs(request ? 'help.requestCategoryRequired' : 'help.offerCategoryRequired')), prompt: 'help.chooseCategory' },
     ...(request
-      ? [choice('urgency', 'help.fieldUrgency', URGENCIES, (value) => `help.urgency.${value}` as MessageKey, needs('help.urgencyRequired'))]
-      : [choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey)]),
+      ? [{ ...choice('urgency', 'help.fieldUrgency', URGENCIES, (value) => `help.urgency.${value}` as MessageKey, needs('help.urgencyRequired')), prompt: 'help.chooseUrgency' as const }]
+      : [{ ...choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey), prompt: 'help.chooseCondition' as const }]),
     area('description', 'help.fieldDescription', LIMITS.description, needs(request ? 'help.requestDetailsRequired' : 'help.offerDetailsRequired')),
     text('city', 'help.fieldCity', LIMITS.city),
     ...(request ? [] : [text('availability', 'help.fieldAvailability', LIMITS.contact)]),

@@ -105,6 +105,18 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
   }
 
   const specOf = (name: string): FieldSpec => spec.fields.find((field) => field.name === name)!;
+  const fieldProps = (name: string) => {
+    const field = specOf(name);
+    return {
+      id: `${id}-${name}`,
+      name,
+      value: String(values[name] ?? ''),
+      onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+      ...(field.max ? { maxLength: field.max } : {}),
+      ...(field.required ? { 'aria-required': true as const } : {}),
+      'aria-invalid': invalid.includes(name) || undefined,
+    };
+  };
 
   return {
     values,
@@ -118,10 +130,19 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
     form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
     /** A field's label text from the description. */
     label: (name: string) => t(specOf(name).label),
-    /** A select's or radio group's choices, each with its label in the page's language. */
-    options: (name: string) => {
-      const { options = [], optionLabel } = specOf(name);
-      return options.map((value) => ({ value, label: optionLabel ? t(optionLabel(value)) : value }));
+    /** A select of the description's choices (after its prompt, if any), labelled in the page's language. */
+    selectFor: (name: string) => {
+      const { options = [], optionLabel, prompt } = specOf(name);
+      return (
+        <select {...fieldProps(name)}>
+          {prompt && <option value="">{t(prompt)}</option>}
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {optionLabel ? t(optionLabel(value)) : value}
+            </option>
+          ))}
+        </select>
+      );
     },
     /** A field's <label>, with the required mark when the description requires it. */
     labelFor: (name: string) => (
@@ -138,18 +159,7 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
       </label>
     ),
     /** Props of a text input, textarea or select: id, name, value, cap, required, invalid mark. */
-    field: (name: string) => {
-      const field = specOf(name);
-      return {
-        id: `${id}-${name}`,
-        name,
-        value: String(values[name] ?? ''),
-        onChange: (event: { target: { value: string } }) => set(name, event.target.value),
-        ...(field.max ? { maxLength: field.max } : {}),
-        ...(field.required ? { 'aria-required': true as const } : {}),
-        'aria-invalid': invalid.includes(name) || undefined,
-      };
-    },
+    field: fieldProps,
     /** Props of a checkbox. */
     checkbox: (name: string) => ({
       id: `${id}-${name}`,
