@@ -2,7 +2,7 @@ import type { Alert } from '../contract/index.ts';
 import { PRECISIONS, type AlertType, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { ApiError, call, failureCause } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
 import { FORMS } from '../lib/forms.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 
@@ -24,15 +24,6 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
       ))}
     </fieldset>
   );
-}
-
-/** The toast for a refused alert: duplicates and rate limits get their own plain words. */
-export function refusalToast(error: unknown, t: T, title: MessageKey, description: MessageKey = 'alerts.errorText') {
-  const status = error instanceof ApiError ? error.status : 0;
-  const cause = failureCause(error);
-  if (status === 409) return { title: t('alerts.duplicateTitle'), description: t('alerts.duplicateText'), variant: 'destructive' as const };
-  if (status === 429) return { title: t('alerts.rateLimitedTitle'), description: t('alerts.rateLimitedText'), variant: 'destructive' as const };
-  return { title: t(title), description: t(description), variant: 'destructive' as const, cause };
 }
 
 /**

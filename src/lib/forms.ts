@@ -22,8 +22,8 @@ import type { MessageKey } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import type { MyPostKind } from './my-posts.ts';
 
-/** Caps the contract's schemas state without a name in LIMITS yet. */
-const CAPS = { ...LIMITS, address: 200, phone: 40, markings: 300, secret: 200 } as const;
+/** Caps the contract's schemas state without a name in LIMITS yet (count: agents and vehicles). */
+export const CAPS = { ...LIMITS, address: 200, phone: 40, markings: 300, secret: 200, count: 999 } as const;
 
 export interface Notice {
   title: MessageKey;
@@ -243,7 +243,7 @@ export const FORMS = {
     action: '/api/alerts',
     fixed: { type: ENFORCEMENT_TYPE },
     fields: [
-      choice('activity', 'ice.activity', ENFORCEMENT_ACTIVITIES, (value) => ACTIVITY_KEYS[value]!, ICE_REQUIRED),
+      { ...choice('activity', 'ice.activity', ENFORCEMENT_ACTIVITIES, (value) => ACTIVITY_KEYS[value]!, ICE_REQUIRED), prompt: 'ice.choose' },
       area('details', 'ice.description', LIMITS.description, ICE_REQUIRED),
       { name: 'agents', label: 'ice.agents', kind: 'number' },
       { name: 'vehicles', label: 'ice.vehicles', kind: 'number' },
