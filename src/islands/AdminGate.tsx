@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn } from '../i18n/messages.ts';
 import { api, ApiError, failureCause } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { CAPS, FORMS } from '../lib/forms.ts';
 import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
@@ -146,7 +146,7 @@ function SignIn({ lang, t }: { lang: Lang; t: T }) {
             name="username"
             autoComplete="username"
             value={form.name}
-            maxLength={120}
+            maxLength={CAPS.name}
             dir="auto"
             onChange={(event) => setForm({ ...form, name: event.target.value })}
           />
@@ -159,7 +159,7 @@ function SignIn({ lang, t }: { lang: Lang; t: T }) {
             type="password"
             autoComplete="current-password"
             value={form.secret}
-            maxLength={200}
+            maxLength={CAPS.secret}
             dir="ltr"
             onChange={(event) => setForm({ ...form, secret: event.target.value })}
           />

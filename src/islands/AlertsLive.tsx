@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Alert, LiveStats } from '../contract/index.ts';
-import { LIMITS } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, failureCause, postJson } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { CAPS, FORMS } from '../lib/forms.ts';
 import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
@@ -179,11 +178,11 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
         <FormKeys spec={FORMS.subscription} lang={lang} />
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
-          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={40} value={phone} onChange={(event) => setPhone(event.target.value)} />
+          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={CAPS.phone} value={phone} onChange={(event) => setPhone(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-city`}>{t('alertsLive.city')}</label>
-          <input id={`${id}-city`} name="city" autoComplete="address-level2" maxLength={LIMITS.city} value={city} onChange={(event) => setCity(event.target.value)} aria-describedby={`${id}-city-hint`} />
+          <input id={`${id}-city`} name="city" autoComplete="address-level2" maxLength={CAPS.city} value={city} onChange={(event) => setCity(event.target.value)} aria-describedby={`${id}-city-hint`} />
           <span className="hint" id={`${id}-city-hint`}>
             {t('alertsLive.cityHint')}
           </span>
