@@ -97,23 +97,6 @@ const precision: FieldSpec = {
   initial: 'BROAD',
 };
 
-const lostFoundFields = (contact?: Notice): FieldSpec[] => [
-  text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: contact ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
-  text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city),
-  { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
-  area('description', 'lostFound.description', LIMITS.description),
-  text('contact', 'lostFound.contact', LIMITS.contact, contact),
-];
-
-const alertFields = (types: readonly string[], required: { city: Notice; details: Notice }, submitPage: boolean): FieldSpec[] => [
-  { ...choice('type', 'alerts.type', types, alertTypeLabel), initial: 'Community Notice' },
-  precision,
-  text('city', 'alerts.city', LIMITS.city, required.city),
-  text('area', 'alerts.area', LIMITS.city),
-  area('details', 'alerts.details', LIMITS.description, required.details),
-  { name: 'alertTime', label: 'alerts.alertTime', kind: 'datetime' },
-  ...(submitPage ? [text('contact', 'alerts.contact', LIMITS.contact)] : []),
-];
 const ALERTS_REQUIRED: Notice = { title: 'alerts.requiredTitle', text: 'alerts.requiredText' };
 const ALERT_REFUSALS = {
   409: { title: 'alerts.duplicateTitle', text: 'alerts.duplicateText' },
@@ -138,6 +121,52 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
     text('contactMethod', 'help.fieldContactMethod', LIMITS.contact, needs('help.contactRequired')),
   ];
 };
+
+/** A missing person: the inline form on /lost-found, or /submit-missing where the contact is required too. */
+function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
+  const submitPage = id === 'submitMissing';
+  return {
+    id,
+    action: '/api/lost-found',
+    fields: [
+      text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: submitPage ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
+      text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city),
+      { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
+      area('description', 'lostFound.description', LIMITS.description),
+      text('contact', 'lostFound.contact', LIMITS.contact, submitPage ? { title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' } : undefined),
+    ],
+    submit: submitPage ? 'submitMissing.submit' : 'lostFound.submit',
+    pending: submitPage ? 'submitMissing.submitting' : 'lostFound.submitting',
+    success: { title: submitPage ? 'submitMissing.success' : 'lostFound.success' },
+    failure: { title: submitPage ? 'submitMissing.error' : 'lostFound.errorTitle', text: 'lostFound.errorText' },
+    back: '/lost-found',
+    manage: 'missing',
+  } satisfies FormSpec;
+}
+
+/** A community alert: the inline form on /alerts (three types), or /submit-alert (every type, a contact). */
+function alertSpec(id: 'alert' | 'submitAlert') {
+  const submitPage = id === 'submitAlert';
+  return {
+    id,
+    action: '/api/alerts',
+    fields: [
+      { ...choice('type', 'alerts.type', submitPage ? SUBMIT_ALERT_TYPES : INLINE_ALERT_TYPES, alertTypeLabel), initial: 'Community Notice' },
+      precision,
+      text('city', 'alerts.city', LIMITS.city, ALERTS_REQUIRED),
+      text('area', 'alerts.area', LIMITS.city),
+      area('details', 'alerts.details', LIMITS.description, submitPage ? { title: 'submitAlert.detailsRequiredTitle', text: 'submitAlert.detailsRequiredText' } : ALERTS_REQUIRED),
+      { name: 'alertTime', label: 'alerts.alertTime', kind: 'datetime' },
+      ...(submitPage ? [text('contact', 'alerts.contact', LIMITS.contact)] : []),
+    ],
+    submit: submitPage ? 'submitAlert.submit' : 'alerts.submit',
+    pending: submitPage ? 'submitAlert.submitting' : 'alerts.submitting',
+    success: { title: submitPage ? 'submitAlert.success' : 'alerts.success' },
+    failure: { title: submitPage ? 'submitAlert.errorTitle' : 'alerts.errorTitle', text: 'alerts.errorText' },
+    refusals: ALERT_REFUSALS,
+    back: '/alerts',
+  } satisfies FormSpec;
+}
 
 /** Post a request, or an offer (spec section 5's checks, in order); both answer a manage secret. */
 function helpPostSpec(kind: 'request' | 'offer') {
@@ -194,50 +223,10 @@ export const FORMS = {
     failure: { title: 'sos.error', text: 'sos.errorText' },
     back: '/sos',
   },
-  lostFound: {
-    id: 'lostFound',
-    action: '/api/lost-found',
-    fields: lostFoundFields(),
-    submit: 'lostFound.submit',
-    pending: 'lostFound.submitting',
-    success: { title: 'lostFound.success' },
-    failure: { title: 'lostFound.errorTitle', text: 'lostFound.errorText' },
-    back: '/lost-found',
-    manage: 'missing',
-  },
-  submitMissing: {
-    id: 'submitMissing',
-    action: '/api/lost-found',
-    fields: lostFoundFields({ title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' }),
-    submit: 'submitMissing.submit',
-    pending: 'submitMissing.submitting',
-    success: { title: 'submitMissing.success' },
-    failure: { title: 'submitMissing.error', text: 'lostFound.errorText' },
-    back: '/lost-found',
-    manage: 'missing',
-  },
-  alert: {
-    id: 'alert',
-    action: '/api/alerts',
-    fields: alertFields(INLINE_ALERT_TYPES, { city: ALERTS_REQUIRED, details: ALERTS_REQUIRED }, false),
-    submit: 'alerts.submit',
-    pending: 'alerts.submitting',
-    success: { title: 'alerts.success' },
-    failure: { title: 'alerts.errorTitle', text: 'alerts.errorText' },
-    refusals: ALERT_REFUSALS,
-    back: '/alerts',
-  },
-  submitAlert: {
-    id: 'submitAlert',
-    action: '/api/alerts',
-    fields: alertFields(SUBMIT_ALERT_TYPES, { city: ALERTS_REQUIRED, details: { title: 'submitAlert.detailsRequiredTitle', text: 'submitAlert.detailsRequiredText' } }, true),
-    submit: 'submitAlert.submit',
-    pending: 'submitAlert.submitting',
-    success: { title: 'submitAlert.success' },
-    failure: { title: 'submitAlert.errorTitle', text: 'alerts.errorText' },
-    refusals: ALERT_REFUSALS,
-    back: '/alerts',
-  },
+  lostFound: lostFoundSpec('lostFound'),
+  submitMissing: lostFoundSpec('submitMissing'),
+  alert: alertSpec('alert'),
+  submitAlert: alertSpec('submitAlert'),
   iceReport: {
     id: 'iceReport',
     action: '/api/alerts',
