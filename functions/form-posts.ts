@@ -3,7 +3,7 @@ import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
 import { isLang, LOCALES, textDirection, type Lang } from '../src/i18n/languages.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
-import { failureNotice, fieldFor, FORMS, firstBlank, isFormId, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { failureNotice, fieldFor, FORMS, firstBlank, INPUT_TYPES, isFormId, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
 import { readCapped } from './http.ts';
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -130,8 +130,6 @@ function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<stri
     `<p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.cancel')}</a></p>`;
   return document(lang, translate(lang, notice.title), main);
 }
-
-const INPUT_TYPES: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = { date: 'date', datetime: 'datetime-local', number: 'number', secret: 'password', tel: 'tel' };
 
 /** One field of the "send again" form, with what was typed (a secret is never sent back). */
 function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean): string {

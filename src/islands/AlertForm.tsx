@@ -34,7 +34,7 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
 export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
   const spec = FORMS[submitPage ? 'submitAlert' : 'alert'];
-  const { form, field, labelFor, selectFor, values, set, submitLabel, pending } = useForm({
+  const { form, row, values, set, submitLabel, pending } = useForm({
     spec,
     t,
     initial: () => ({ alertTime: submitPage ? localInputValue(new Date()) : '' }),
@@ -56,36 +56,13 @@ export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
-      <div className="field">
-        {labelFor('type')}
-        {selectFor('type')}
-      </div>
+      {row('type')}
       <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} />
-      <div className="field">
-        {labelFor('city')}
-        <input {...field('city')} autoComplete="address-level2" />
-      </div>
-      <div className="field">
-        {labelFor('area')}
-        <input {...field('area')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('details')}
-        <textarea {...field('details')} />
-      </div>
-      <div className="field">
-        {labelFor('alertTime')}
-        <input {...field('alertTime')} type="datetime-local" />
-      </div>
-      {submitPage && (
-        <div className="field">
-          {labelFor('contact')}
-          <input {...field('contact')} autoComplete="off" aria-describedby={`${field('contact').id}-hint`} />
-          <span className="hint" id={`${field('contact').id}-hint`}>
-            {t('alerts.contactHint')}
-          </span>
-        </div>
-      )}
+      {row('city', { autoComplete: 'address-level2' })}
+      {row('area', { autoComplete: 'off' })}
+      {row('details')}
+      {row('alertTime')}
+      {submitPage && row('contact', { autoComplete: 'off', hint: t('alerts.contactHint') })}
       <button className="button" type="submit" disabled={pending}>
         {submitLabel}
       </button>

@@ -38,7 +38,7 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
   const [media, setMedia] = useState<MediaValue>(NO_MEDIA);
   const [mediaKey, setMediaKey] = useState(0);
   const onMedia = useCallback((value: MediaValue) => setMedia(value), []);
-  const { form, field, labelFor, selectFor, submitLabel, pending, problem } = useForm({
+  const { form, row, submitLabel, pending, problem } = useForm({
     spec,
     t,
     busy: media.uploading,
@@ -59,52 +59,19 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
       return { description: t('help.postedText'), duration: 8000 };
     },
   });
-  const hint = (name: string) => `${field(name).id}-hint`;
 
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
       <p className="note">{t(isRequest ? 'help.requestLead' : 'help.offerLead')}</p>
-      <div className="field">
-        {labelFor('title')}
-        <input {...field('title')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('category')}
-        {selectFor('category')}
-      </div>
-      <div className="field">
-        {labelFor(isRequest ? 'urgency' : 'condition')}
-        {selectFor(isRequest ? 'urgency' : 'condition')}
-      </div>
-      <div className="field">
-        {labelFor('description')}
-        <textarea {...field('description')} />
-      </div>
-      <div className="field">
-        {labelFor('city')}
-        <input {...field('city')} autoComplete="address-level2" />
-      </div>
-      {!isRequest && (
-        <div className="field">
-          {labelFor('availability')}
-          <input {...field('availability')} autoComplete="off" />
-        </div>
-      )}
-      <div className="field">
-        {labelFor('contactName')}
-        <input {...field('contactName')} autoComplete="given-name" aria-describedby={hint('contactName')} />
-        <span className="hint" id={hint('contactName')}>
-          {t('help.fieldContactNameHint')}
-        </span>
-      </div>
-      <div className="field">
-        {labelFor('contactMethod')}
-        <input {...field('contactMethod')} autoComplete="off" aria-describedby={hint('contactMethod')} />
-        <span className="hint" id={hint('contactMethod')}>
-          {t('help.fieldContactMethodHint')}
-        </span>
-      </div>
+      {row('title', { autoComplete: 'off' })}
+      {row('category')}
+      {row(isRequest ? 'urgency' : 'condition')}
+      {row('description')}
+      {row('city', { autoComplete: 'address-level2' })}
+      {!isRequest && row('availability', { autoComplete: 'off' })}
+      {row('contactName', { autoComplete: 'given-name', hint: t('help.fieldContactNameHint') })}
+      {row('contactMethod', { autoComplete: 'off', hint: t('help.fieldContactMethodHint') })}
       <MediaField key={mediaKey} mediaType={isRequest ? 'assistance-requests' : 'surplus-offers'} t={t} onChange={onMedia} />
       {problem && (
         <p className="form-problem" role="alert">

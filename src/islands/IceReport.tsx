@@ -25,7 +25,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
   const [position, setPosition] = useState<{ lat: number; lng: number } | 'locating' | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { items, setItems } = useLiveList<Alert>(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, 'emergency-alert');
-  const { form, field, labelFor, selectFor, values, set, submitLabel, pending } = useForm({
+  const { form, row, values, set, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
     busy: photo.uploading,
@@ -80,42 +80,15 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
         <p className="safety-note">{t('ice.safety')}</p>
         <form className="form-grid" {...form}>
           <FormKeys spec={SPEC} lang={lang} />
-          <div className="field">
-            {labelFor('activity')}
-            {selectFor('activity')}
-          </div>
-          <div className="field">
-            {labelFor('details')}
-            <textarea {...field('details')} aria-describedby={`${id}-details-hint`} />
-            <span className="hint" id={`${id}-details-hint`}>
-              {t('ice.descriptionHint')}
-            </span>
-          </div>
+          {row('activity')}
+          {row('details', { hint: t('ice.descriptionHint') })}
           <div className="form-grid two">
-            <div className="field">
-              {labelFor('agents')}
-              <input {...field('agents')} type="number" inputMode="numeric" min={0} max={CAPS.count} />
-            </div>
-            <div className="field">
-              {labelFor('vehicles')}
-              <input {...field('vehicles')} type="number" inputMode="numeric" min={0} max={CAPS.count} />
-            </div>
+            {row('agents', { inputMode: 'numeric', min: 0, max: CAPS.count })}
+            {row('vehicles', { inputMode: 'numeric', min: 0, max: CAPS.count })}
           </div>
-          <div className="field">
-            {labelFor('markings')}
-            <input {...field('markings')} aria-describedby={`${id}-markings-hint`} />
-            <span className="hint" id={`${id}-markings-hint`}>
-              {t('ice.markingsHint')}
-            </span>
-          </div>
-          <div className="field">
-            {labelFor('city')}
-            <input {...field('city')} autoComplete="address-level2" />
-          </div>
-          <div className="field">
-            {labelFor('area')}
-            <input {...field('area')} autoComplete="off" />
-          </div>
+          {row('markings', { hint: t('ice.markingsHint') })}
+          {row('city', { autoComplete: 'address-level2' })}
+          {row('area', { autoComplete: 'off' })}
           <PrecisionChoice
             t={t}
             value={precision}

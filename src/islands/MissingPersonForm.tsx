@@ -19,7 +19,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
 export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: (key: MessageKey, vars?: Vars) => string; onPosted?: (post: LostFoundPost) => void }) {
   const spec = FORMS[variant === 'submit' ? 'submitMissing' : 'lostFound'];
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
-  const { form, field, labelFor, submitLabel, pending } = useForm({
+  const { form, row, submitLabel, pending } = useForm({
     spec,
     t,
     busy: photo.uploading,
@@ -39,32 +39,11 @@ export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'in
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
-      <div className="field">
-        {labelFor('name')}
-        <input {...field('name')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('lastSeenCity')}
-        <input {...field('lastSeenCity')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('lastSeenDate')}
-        <input {...field('lastSeenDate')} type="date" max={today()} />
-      </div>
-      <div className="field">
-        {labelFor('description')}
-        <textarea {...field('description')} aria-describedby={`${field('description').id}-hint`} />
-        <span className="hint" id={`${field('description').id}-hint`}>
-          {t('lostFound.descriptionHint')}
-        </span>
-      </div>
-      <div className="field">
-        {labelFor('contact')}
-        <input {...field('contact')} autoComplete="off" aria-describedby={`${field('contact').id}-hint`} />
-        <span className="hint" id={`${field('contact').id}-hint`}>
-          {t('lostFound.contactHint')}
-        </span>
-      </div>
+      {row('name', { autoComplete: 'off' })}
+      {row('lastSeenCity', { autoComplete: 'off' })}
+      {row('lastSeenDate', { max: today() })}
+      {row('description', { hint: t('lostFound.descriptionHint') })}
+      {row('contact', { autoComplete: 'off', hint: t('lostFound.contactHint') })}
       <PhotoField kind="missing-persons" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
       <button className="button" type="submit" disabled={pending || photo.uploading}>
         {submitLabel}

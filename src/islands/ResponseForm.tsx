@@ -14,7 +14,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
 export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string } | { offerId: string }; lang: Lang; t: T; onSent: () => void }) {
   const helping = 'requestId' in to;
   const spec = FORMS[helping ? 'offerHelp' : 'claimItem'];
-  const { form, field, labelFor, submitLabel, pending, problem } = useForm({
+  const { form, row, submitLabel, pending, problem } = useForm({
     spec,
     t,
     send: (values) =>
@@ -32,18 +32,9 @@ export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string 
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
       <input type="hidden" {...('requestId' in to ? { name: 'requestId', value: to.requestId } : { name: 'offerId', value: to.offerId })} />
-      <div className="field">
-        {labelFor('responderName')}
-        <input {...field('responderName')} autoComplete="given-name" />
-      </div>
-      <div className="field">
-        {labelFor('responderContact')}
-        <input {...field('responderContact')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('message')}
-        <textarea {...field('message')} />
-      </div>
+      {row('responderName', { autoComplete: 'given-name' })}
+      {row('responderContact', { autoComplete: 'off' })}
+      {row('message')}
       {problem && (
         <p className="form-problem" role="alert">
           {problem}

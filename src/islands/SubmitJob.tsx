@@ -13,7 +13,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
  */
 export default function SubmitJob({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  const { form, field, checkbox, labelFor, submitLabel, pending } = useForm({
+  const { form, row, checkbox, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
     send: (values) =>
@@ -27,41 +27,16 @@ export default function SubmitJob({ lang, messages }: { lang: Lang; messages: Me
         acceptsNoPapers: values.acceptsNoPapers === true,
       }),
   });
-  const hint = (name: string) => `${field(name).id}-hint`;
 
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={SPEC} lang={lang} />
-      <div className="field">
-        {labelFor('title')}
-        <input {...field('title')} dir="auto" autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('employer')}
-        <input {...field('employer')} dir="auto" autoComplete="organization" />
-      </div>
-      <div className="field">
-        {labelFor('city')}
-        <input {...field('city')} dir="auto" autoComplete="address-level2" />
-      </div>
-      <div className="field">
-        {labelFor('payRange')}
-        <input {...field('payRange')} dir="auto" autoComplete="off" aria-describedby={hint('payRange')} />
-        <span className="hint" id={hint('payRange')}>
-          {t('submitJob.payHint')}
-        </span>
-      </div>
-      <div className="field">
-        {labelFor('notes')}
-        <textarea {...field('notes')} dir="auto" />
-      </div>
-      <div className="field">
-        {labelFor('contact')}
-        <input {...field('contact')} dir="auto" autoComplete="off" aria-describedby={hint('contact')} />
-        <span className="hint" id={hint('contact')}>
-          {t('submitJob.contactHint')}
-        </span>
-      </div>
+      {row('title', { dir: 'auto', autoComplete: 'off' })}
+      {row('employer', { dir: 'auto', autoComplete: 'organization' })}
+      {row('city', { dir: 'auto', autoComplete: 'address-level2' })}
+      {row('payRange', { dir: 'auto', autoComplete: 'off', hint: t('submitJob.payHint') })}
+      {row('notes', { dir: 'auto' })}
+      {row('contact', { dir: 'auto', autoComplete: 'off', hint: t('submitJob.contactHint') })}
       <label className="choice-option">
         <input {...checkbox('acceptsNoPapers')} />
         {t('submitJob.noPapers')}

@@ -20,7 +20,7 @@ const withScheme = (link: string) => {
  */
 export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  const { form, field, labelFor, selectFor, submitLabel, pending } = useForm({
+  const { form, row, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
     send: (values) =>
@@ -38,34 +38,13 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
   return (
     <form className="form-grid two" {...form}>
       <FormKeys spec={SPEC} lang={lang} />
-      <div className="field wide">
-        {labelFor('name')}
-        <input {...field('name')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('category')}
-        {selectFor('category')}
-      </div>
-      <div className="field">
-        {labelFor('city')}
-        <input {...field('city')} autoComplete="off" />
-      </div>
-      <div className="field wide">
-        {labelFor('address')}
-        <input {...field('address')} autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('phone')}
-        <input {...field('phone')} type="tel" inputMode="tel" dir="ltr" autoComplete="off" />
-      </div>
-      <div className="field">
-        {labelFor('link')}
-        <input {...field('link')} type="url" inputMode="url" dir="ltr" autoComplete="off" placeholder="https://" />
-      </div>
-      <div className="field wide">
-        {labelFor('notes')}
-        <textarea {...field('notes')} dir="auto" />
-      </div>
+      {row('name', { wide: true, autoComplete: 'off' })}
+      {row('category')}
+      {row('city', { autoComplete: 'off' })}
+      {row('address', { wide: true, autoComplete: 'off' })}
+      {row('phone', { inputMode: 'tel', dir: 'ltr', autoComplete: 'off' })}
+      {row('link', { type: 'url', inputMode: 'url', dir: 'ltr', autoComplete: 'off', placeholder: 'https://' })}
+      {row('notes', { wide: true, dir: 'auto' })}
       <div className="wide">
         <button className="button" type="submit" disabled={pending}>
           {submitLabel}

@@ -185,7 +185,7 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
     setOpen(false);
     buttonRef.current?.focus();
   };
-  const { form, field, labelFor, submitLabel, pending } = useForm({
+  const { form, row, submitLabel, pending } = useForm({
     spec: FORMS.volunteer,
     t,
     itemId: dropId,
@@ -221,14 +221,8 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
         <form id={`${id}-form`} className="drops-volunteer form-grid" {...form} onKeyDown={onKeyDown} aria-labelledby={`${id}-form-title`}>
           <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
           <FormKeys spec={FORMS.volunteer} lang={lang} />
-          <div className="field">
-            {labelFor('name')}
-            <input {...field('name')} autoComplete="off" />
-          </div>
-          <div className="field">
-            {labelFor('contact')}
-            <input {...field('contact')} autoComplete="off" />
-          </div>
+          {row('name', { autoComplete: 'off' })}
+          {row('contact', { autoComplete: 'off' })}
           <div className="drops-form-actions">
             <button className="button" type="submit" disabled={pending}>
               {submitLabel}

@@ -49,6 +49,9 @@ export interface FieldSpec {
   initial?: string | boolean;
 }
 
+/** The input type of each kind of field that is not plain text (the islands' and the result page's). */
+export const INPUT_TYPES: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = { date: 'date', datetime: 'datetime-local', number: 'number', tel: 'tel', secret: 'password' };
+
 export interface FormSpec {
   /** Sent as the hidden `form` field, so the server knows which description a post follows. */
   id: string;

@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
-import { actionOf, failureNotice, fieldFor, firstBlank, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
+import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
 import { showToast, type ToastInput } from './toast.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -105,6 +105,34 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
   }
 
   const specOf = (name: string): FieldSpec => spec.fields.find((field) => field.name === name)!;
+  /** A select of the description's choices (after its prompt, if any), labelled in the page's language. */
+  const selectFor = (name: string) => {
+    const { options = [], optionLabel, prompt } = specOf(name);
+    return (
+      <select {...fieldProps(name)}>
+        {prompt && <option value="">{t(prompt)}</option>}
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {optionLabel ? t(optionLabel(value)) : value}
+          </option>
+        ))}
+      </select>
+    );
+  };
+  /** A field's <label>, with the required mark when the description requires it. */
+  const labelFor = (name: string) => (
+    <label htmlFor={`${id}-${name}`}>
+      {t(specOf(name).label)}
+      {specOf(name).required && (
+        <>
+          {' '}
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        </>
+      )}
+    </label>
+  );
   const fieldProps = (name: string) => {
     const field = specOf(name);
     return {
@@ -130,36 +158,29 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
     form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
     /** A field's label text from the description. */
     label: (name: string) => t(specOf(name).label),
-    /** A select of the description's choices (after its prompt, if any), labelled in the page's language. */
-    selectFor: (name: string) => {
-      const { options = [], optionLabel, prompt } = specOf(name);
-      return (
-        <select {...fieldProps(name)}>
-          {prompt && <option value="">{t(prompt)}</option>}
-          {options.map((value) => (
-            <option key={value} value={value}>
-              {optionLabel ? t(optionLabel(value)) : value}
-            </option>
-          ))}
-        </select>
-      );
-    },
-    /** A field's <label>, with the required mark when the description requires it. */
-    labelFor: (name: string) => (
-      <label htmlFor={`${id}-${name}`}>
-        {t(specOf(name).label)}
-        {specOf(name).required && (
-          <>
-            {' '}
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-          </>
-        )}
-      </label>
-    ),
+    selectFor,
+    labelFor,
     /** Props of a text input, textarea or select: id, name, value, cap, required, invalid mark. */
     field: fieldProps,
+    /**
+     * A whole field: its label, the control its description calls for (input of the right type,
+     * textarea or select) with `extra` props, and an optional hint under it.
+     */
+    row: (name: string, { hint, wide, ...extra }: { hint?: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement> = {}) => {
+      const { kind } = specOf(name);
+      const props = { ...fieldProps(name), ...extra, ...(hint ? { 'aria-describedby': `${id}-${name}-hint` } : {}) };
+      return (
+        <div className={wide ? 'field wide' : 'field'}>
+          {labelFor(name)}
+          {kind === 'select' ? selectFor(name) : kind === 'textarea' ? <textarea {...(props as object)} /> : <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />}
+          {hint && (
+            <span className="hint" id={`${id}-${name}-hint`}>
+              {hint}
+            </span>
+          )}
+        </div>
+      );
+    },
     /** Props of a checkbox. */
     checkbox: (name: string) => ({
       id: `${id}-${name}`,
