@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn } from '../i18n/messages.ts';
-import { api, ApiError, failureCause } from '../lib/api.ts';
-import { CAPS, FORMS } from '../lib/forms.ts';
-import { FormKeys, postedForm } from '../lib/use-form.tsx';
+import { api, ApiError, call, failureCause } from '../lib/api.ts';
+import { FORMS } from '../lib/forms.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 export type T = ReturnType<typeof messageFn>;
@@ -108,69 +108,31 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
 }
 
 function SignIn({ lang, t }: { lang: Lang; t: T }) {
-  const [form, setForm] = useState({ name: '', secret: '' });
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.name.trim() || !form.secret.trim()) {
-      setProblem(t('admin.signInRequired'));
-      return;
-    }
-    setPending(true);
-    setProblem(null);
-    try {
-      const session = await api<{ name: string }>('/api/admin/session', { method: 'POST', body: JSON.stringify({ name: form.name.trim(), secret: form.secret.trim() }) });
-      $admin.set(session);
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      setProblem(t(status === 401 ? 'admin.wrongSecret' : status === 429 ? 'admin.tooMany' : 'admin.signInFailed'));
-      setForm((current) => ({ ...current, secret: '' }));
-    } finally {
-      setPending(false);
-    }
-  }
+  const { form, row, set, submitLabel, pending, problem } = useForm({
+    spec: FORMS.adminSignIn,
+    t,
+    silent: true,
+    send: (values) => call('POST /api/admin/session', { name: String(values.username).trim(), secret: String(values.password).trim() }),
+    sent: (session) => $admin.set(session),
+    failed: () => set('password', ''),
+  });
 
   return (
     <section className="card admin-sign-in" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
       <p className="note">{t('admin.signInLead')}</p>
-      <form className="form-grid" {...postedForm(FORMS.adminSignIn)} onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form-grid" {...form}>
         <FormKeys spec={FORMS.adminSignIn} lang={lang} />
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('admin.name')}</label>
-          <input
-            id={`${id}-name`}
-            name="username"
-            autoComplete="username"
-            value={form.name}
-            maxLength={CAPS.name}
-            dir="auto"
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-secret`}>{t('admin.secret')}</label>
-          <input
-            id={`${id}-secret`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={form.secret}
-            maxLength={CAPS.secret}
-            dir="ltr"
-            onChange={(event) => setForm({ ...form, secret: event.target.value })}
-          />
-        </div>
+        {row('username', { autoComplete: 'username', dir: 'auto' })}
+        {row('password', { autoComplete: 'current-password', dir: 'ltr' })}
         {problem && (
           <p className="admin-problem" role="alert">
             {problem}
           </p>
         )}
         <button className="button" type="submit" disabled={pending}>
-          {pending ? t('admin.signingIn') : t('admin.signIn')}
+          {submitLabel}
         </button>
       </form>
     </section>

@@ -45,6 +45,8 @@ interface Options<A> {
   busy?: boolean;
   /** The item the form answers, for an action with `:id` (a drop's volunteers). */
   itemId?: string;
+  /** No toasts: the form says what went wrong in its own line (`problem`), as the sign-in does. */
+  silent?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ interface Options<A> {
  * marked aria-invalid, one toast per failure cause (offline, busy or full disk, too many, refused),
  * what was typed kept on failure and cleared on success.
  */
-export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId }: Options<A>) {
+export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent }: Options<A>) {
   const start = () => ({ ...emptyValues(spec), ...initial?.() });
   const [values, setValues] = useState<Values>(start);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -66,7 +68,7 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId 
   const toast = (notice: Notice, input: Partial<ToastInput> = {}) => {
     // Said in the form too, for a form inside a dialog that a toast may not reach.
     setProblem(input.variant === 'destructive' ? t(notice.text ?? notice.title) : null);
-    showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
+    if (!silent) showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
   };
 
   const set = (name: string, value: string | boolean) => {
