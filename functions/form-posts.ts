@@ -3,7 +3,16 @@ import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
 import { isLang, LOCALES, textDirection, type Lang } from '../src/i18n/languages.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
-import { failureNotice, fieldFor, FORMS, firstBlank, INPUT_TYPES, isFormId, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import * as alertForms from '../src/lib/forms/alerts.ts';
+import * as helpForms from '../src/lib/forms/help.ts';
+import * as postForms from '../src/lib/forms/posts.ts';
+import * as sosForms from '../src/lib/forms/sos.ts';
+
+/** Every form by the id it posts in its hidden `form` field. */
+const FORMS: ReadonlyMap<string, FormSpec> = new Map(
+  [alertForms, helpForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+);
 import { readCapped } from './http.ts';
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -26,7 +35,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     // whose guards and JSON door answer it as they always did.
     const form = await readForm(c);
     const id = form?.get('form');
-    const spec: FormSpec | undefined = isFormId(id) ? FORMS[id] : undefined;
+    const spec = id === undefined ? undefined : FORMS.get(id);
     if (!form || !spec || !postsTo(spec, c.req.path)) return next();
     const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
     const values = Object.fromEntries(spec.fields.map((field) => [field.name, form.get(field.name) ?? '']));

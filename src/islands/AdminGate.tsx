@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn } from '../i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { ADMIN_SIGN_IN_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
@@ -110,7 +110,7 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
 function SignIn({ lang, t }: { lang: Lang; t: T }) {
   const id = useId();
   const { form, row, set, submitLabel, pending, problem } = useForm({
-    spec: FORMS.adminSignIn,
+    spec: ADMIN_SIGN_IN_FORM,
     t,
     silent: true,
     send: (values) => call('POST /api/admin/session', { name: String(values.username).trim(), secret: String(values.password).trim() }),
@@ -123,7 +123,7 @@ function SignIn({ lang, t }: { lang: Lang; t: T }) {
       <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
       <p className="note">{t('admin.signInLead')}</p>
       <form className="form-grid" {...form}>
-        <FormKeys spec={FORMS.adminSignIn} lang={lang} />
+        <FormKeys spec={ADMIN_SIGN_IN_FORM} lang={lang} />
         {row('username', { autoComplete: 'username', dir: 'auto' })}
         {row('password', { autoComplete: 'current-password', dir: 'ltr' })}
         {problem && (

@@ -3,7 +3,7 @@ import { PRECISIONS, type AlertType, type Precision } from '../contract/limits.t
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { ALERT_FORM, SUBMIT_ALERT_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -33,7 +33,7 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
  */
 export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
-  const spec = FORMS[submitPage ? 'submitAlert' : 'alert'];
+  const spec = submitPage ? SUBMIT_ALERT_FORM : ALERT_FORM;
   const { form, row, values, set, submitLabel, pending } = useForm({
     spec,
     t,

@@ -4,7 +4,8 @@ import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, failureCause, postJson } from '../lib/api.ts';
-import { CAPS, FORMS } from '../lib/forms.ts';
+import { CAPS } from '../lib/forms.ts';
+import { SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
@@ -174,8 +175,8 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
     <section className="card" aria-labelledby={`${id}-title`} id="subscribe">
       <h2 id={`${id}-title`}>{t('alertsLive.textTitle')}</h2>
       <p>{t('alertsLive.textLead')}</p>
-      <form className="form-grid" {...postedForm(FORMS.subscription)} onSubmit={(event) => void send(event)} noValidate>
-        <FormKeys spec={FORMS.subscription} lang={lang} />
+      <form className="form-grid" {...postedForm(SUBSCRIPTION_FORM)} onSubmit={(event) => void send(event)} noValidate>
+        <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
           <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={CAPS.phone} value={phone} onChange={(event) => setPhone(event.target.value)} />

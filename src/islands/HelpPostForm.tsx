@@ -4,7 +4,7 @@ import type { OfferCategory, OfferCondition, RequestCategory, Urgency } from '..
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { OFFER_FORM, REQUEST_FORM } from '../lib/forms/help.ts';
 import { rememberPost } from '../lib/my-posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { MediaField, type MediaValue } from './MediaField.tsx';
@@ -33,7 +33,7 @@ function bodyOf(values: Values, media: MediaValue) {
  * after a post the form empties, the device keeps the post's manage link, and `onPosted` runs.
  */
 export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: (post: AssistanceRequest | SurplusOffer) => void }) {
-  const spec = FORMS[kind];
+  const spec = kind === 'request' ? REQUEST_FORM : OFFER_FORM;
   const isRequest = kind === 'request';
   const [media, setMedia] = useState<MediaValue>(NO_MEDIA);
   const [mediaKey, setMediaKey] = useState(0);

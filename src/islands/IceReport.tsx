@@ -4,7 +4,8 @@ import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, ty
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { CAPS, FORMS } from '../lib/forms.ts';
+import { CAPS } from '../lib/forms.ts';
+import { ICE_REPORT_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 import { useLiveList } from '../lib/use-list.ts';
@@ -12,7 +13,7 @@ import { AlertList } from './AlertCard.tsx';
 import { PrecisionChoice } from './AlertForm.tsx';
 import { PhotoField } from './PhotoField.tsx';
 
-const SPEC = FORMS.iceReport;
+const SPEC = ICE_REPORT_FORM;
 const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
 
 /**

@@ -3,7 +3,7 @@ import type { LostFoundPost } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { LOST_FOUND_FORM, SUBMIT_MISSING_FORM } from '../lib/forms/posts.ts';
 import { rememberPost } from '../lib/my-posts.ts';
 import { expectOwnEvent } from '../lib/own-posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
@@ -17,7 +17,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
  * is required too. Both carry one photo. Keeps what was typed when the server refuses.
  */
 export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: (key: MessageKey, vars?: Vars) => string; onPosted?: (post: LostFoundPost) => void }) {
-  const spec = FORMS[variant === 'submit' ? 'submitMissing' : 'lostFound'];
+  const spec = variant === 'submit' ? SUBMIT_MISSING_FORM : LOST_FOUND_FORM;
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { form, row, submitLabel, pending } = useForm({
     spec,

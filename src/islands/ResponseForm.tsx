@@ -1,7 +1,7 @@
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { CLAIM_ITEM_FORM, OFFER_HELP_FORM } from '../lib/forms/help.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -13,7 +13,7 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
  */
 export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string } | { offerId: string }; lang: Lang; t: T; onSent: () => void }) {
   const helping = 'requestId' in to;
-  const spec = FORMS[helping ? 'offerHelp' : 'claimItem'];
+  const spec = helping ? OFFER_HELP_FORM : CLAIM_ITEM_FORM;
   const { form, row, submitLabel, pending, problem } = useForm({
     spec,
     t,

@@ -1,10 +1,10 @@
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { JOB_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
-const SPEC = FORMS.job;
+const SPEC = JOB_FORM;
 const text = (values: Values, name: string) => String(values[name] ?? '');
 
 /**

@@ -2,10 +2,10 @@ import type { ResourceCategory } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { RESOURCE_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
-const SPEC = FORMS.resource;
+const SPEC = RESOURCE_FORM;
 const text = (values: Values, name: string) => String(values[name] ?? '');
 
 /** People type "example.org"; the directory only takes http(s) addresses, so add the scheme. */

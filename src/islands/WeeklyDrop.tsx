@@ -3,7 +3,7 @@ import type { Drop } from '../contract/index.ts';
 import { LOCALES, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { api, call } from '../lib/api.ts';
-import { FORMS } from '../lib/forms.ts';
+import { VOLUNTEER_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { formatDate } from '../lib/format.ts';
 import { $liveEvent } from '../lib/live-store.ts';
@@ -186,7 +186,7 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
     buttonRef.current?.focus();
   };
   const { form, row, submitLabel, pending } = useForm({
-    spec: FORMS.volunteer,
+    spec: VOLUNTEER_FORM,
     t,
     itemId: dropId,
     send: (values) => call('POST /api/drops/:id/volunteers', { name: String(values.name).trim(), contact: String(values.contact).trim() }, { id: dropId }),
@@ -220,7 +220,7 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
       {open && (
         <form id={`${id}-form`} className="drops-volunteer form-grid" {...form} onKeyDown={onKeyDown} aria-labelledby={`${id}-form-title`}>
           <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
-          <FormKeys spec={FORMS.volunteer} lang={lang} />
+          <FormKeys spec={VOLUNTEER_FORM} lang={lang} />
           {row('name', { autoComplete: 'off' })}
           {row('contact', { autoComplete: 'off' })}
           <div className="drops-form-actions">
