@@ -28,7 +28,7 @@ export function FormKeys({ spec, lang }: { spec: FormSpec; lang: Lang }) {
 }
 
 /** A form's values before anyone types: blank, or its description's first choice. */
-export const emptyValues = (spec: FormSpec): Values => Object.fromEntries(spec.fields.map((field) => [field.name, field.initial ?? '']));
+const emptyValues = (spec: FormSpec): Values => Object.fromEntries(spec.fields.map((field) => [field.name, field.initial ?? '']));
 
 interface Options<A> {
   spec: FormSpec;
