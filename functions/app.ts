@@ -3,6 +3,7 @@ import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL } from '../src/contract/limits.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { sweep } from './domain/retention.ts';
+import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
 import { keyring } from './keys.ts';
 import { listCache } from './list-cache.ts';
@@ -45,6 +46,7 @@ export function createApp(deps: Deps) {
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
+  app.use(formPosts((request, env) => app.fetch(request, env)));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));

@@ -20,7 +20,7 @@ import { apiConfig, loadConfig, type Config } from './config.ts';
 import { fileMediaStore } from './media/file-store.ts';
 import { serveMedia } from './media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from './page-policies.ts';
-import { NON_PAGE_POLICY, secure } from './security-headers.ts';
+import { apiPolicy, NON_PAGE_POLICY, secure } from './security-headers.ts';
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 
@@ -65,7 +65,7 @@ site.use('*', async (c, next) => {
   await next();
   const { path } = c.req;
   const page = c.res.headers.get('content-type')?.startsWith('text/html') && policies.get(c.res.status === 404 ? notFoundFile(langFromPath(path)) : pageFile(path));
-  secure(c.res.headers, /^\/(api|images)\//.test(path) ? NON_PAGE_POLICY : page || policies.get('404.html')!);
+  secure(c.res.headers, path.startsWith('/api/') ? apiPolicy(c.res.headers) : path.startsWith('/images/') ? NON_PAGE_POLICY : page || policies.get('404.html')!);
 });
 
 // Pages, scripts, styles and JSON travel gzipped (a third of their size, or less, on costly data);

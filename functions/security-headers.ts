@@ -44,6 +44,15 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
  */
 export const NON_PAGE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
+/**
+ * The result page of a form posted without JavaScript (functions/form-posts.ts): its own inline
+ * styles, no script at all, and a form that may post again to this site only.
+ */
+export const FORM_RESULT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/** An API answer's policy: a form's result page may show its styles and post again; nothing else may. */
+export const apiPolicy = (headers: Headers) => (headers.get('content-type')?.startsWith('text/html') ? FORM_RESULT_POLICY : NON_PAGE_POLICY);
+
 /** Sets the shared headers and the given policy on a response whose headers may be changed. */
 export function secure(headers: Headers, policy: string) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);

@@ -17,7 +17,7 @@ import { LIVE_ROOM } from '../src/contract/events.ts';
 import { createApp } from './app.ts';
 import { apiConfig, loadWorkerConfig } from './config.ts';
 import { serveMedia, type MediaStore } from './media/store.ts';
-import { NON_PAGE_POLICY, secure } from './security-headers.ts';
+import { apiPolicy, NON_PAGE_POLICY, secure } from './security-headers.ts';
 
 export { LiveRoom } from '../party/live-room.ts';
 
@@ -83,9 +83,9 @@ function apiFor(env: Env): ReturnType<typeof createApp> | Error {
 const notFound = () => new Response('Not found', { status: 404 });
 
 /** API answers and media files get the shared security headers here; static assets get them from _headers. */
-function nonPage(response: Response): Response {
+function nonPage(response: Response, policy = NON_PAGE_POLICY): Response {
   const secured = new Response(response.body, response);
-  secure(secured.headers, NON_PAGE_POLICY);
+  secure(secured.headers, policy);
   return secured;
 }
 
@@ -106,7 +106,8 @@ export default {
         console.error(app.message);
         return nonPage(Response.json({ error: { code: 'not_configured', message: app.message } }, { status: 503 }));
       }
-      return nonPage(await app.fetch(request));
+      const answer = await app.fetch(request);
+      return nonPage(answer, apiPolicy(answer.headers));
     }
     if (pathname.startsWith('/images/')) return nonPage(await serveMedia(r2Media(env.MEDIA), pathname, request));
     return env.ASSETS.fetch(request);

@@ -25,7 +25,7 @@ const QUICK: [string, MessageKey][] = [
 const TEXT_STATUS: Record<string, MessageKey> = { queued: 'admin.textQueued', sent: 'admin.textSent', failed: 'admin.textFailed' };
 
 /** /admin: real counts, the six management cards, quick actions, the queues that need a person, and moderation of public posts. */
-export default adminIsland<{ lang: Lang }>(Desk);
+export default adminIsland(Desk);
 
 function Desk({ lang, t }: { lang: Lang; t: T }) {
   const { items: dashboard, failed, reload } = useAdminList<Dashboard>('/dashboard');

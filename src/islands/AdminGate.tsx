@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
+import type { Lang } from '../i18n/languages.ts';
 import { messageFn } from '../i18n/messages.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { api, ApiError, call, failureCause } from '../lib/api.ts';
+import { ADMIN_SIGN_IN_FORM } from '../lib/forms/posts.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 
 export type T = ReturnType<typeof messageFn>;
@@ -31,7 +34,7 @@ export async function adminChange(t: T, path: string, method: string, body: unkn
     return true;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
-      showToast({ title: t('admin.actionFailed'), description: t('admin.actionFailedText'), variant: 'destructive' });
+      showToast({ title: t('admin.actionFailed'), description: t('admin.actionFailedText'), variant: 'destructive', cause: failureCause(error) });
     }
     return false;
   }
@@ -58,7 +61,7 @@ export function useAdminList<T>(path: string) {
  * desk with who is signed in and a sign-out button. The server checks the session on every call;
  * this only decides what to draw.
  */
-export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) {
+export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: () => ReactNode }) {
   const admin = useStore($admin);
 
   useEffect(() => {
@@ -79,8 +82,18 @@ export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) 
     showToast({ title: t('admin.signedOut') });
   }
 
-  if (admin === undefined) return <p className="note admin-checking">{t('admin.checking')}</p>;
-  if (admin === null) return <SignIn t={t} />;
+  // Without scripts the session is never asked for: the sign-in form still posts (the server
+  // answers a page that says signed in, with a link back here).
+  if (admin === undefined)
+    return (
+      <>
+        <p className="note admin-checking">{t('admin.checking')}</p>
+        <noscript>
+          <SignIn lang={lang} t={t} />
+        </noscript>
+      </>
+    );
+  if (admin === null) return <SignIn lang={lang} t={t} />;
   return (
     <div className="admin-desk">
       <p className="admin-bar">
@@ -94,69 +107,32 @@ export function AdminGate({ t, children }: { t: T; children: () => ReactNode }) 
   );
 }
 
-function SignIn({ t }: { t: T }) {
-  const [form, setForm] = useState({ name: '', secret: '' });
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+function SignIn({ lang, t }: { lang: Lang; t: T }) {
   const id = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.name.trim() || !form.secret.trim()) {
-      setProblem(t('admin.signInRequired'));
-      return;
-    }
-    setPending(true);
-    setProblem(null);
-    try {
-      const session = await api<{ name: string }>('/api/admin/session', { method: 'POST', body: JSON.stringify({ name: form.name.trim(), secret: form.secret.trim() }) });
-      $admin.set(session);
-    } catch (error) {
-      const status = error instanceof ApiError ? error.status : 0;
-      setProblem(t(status === 401 ? 'admin.wrongSecret' : status === 429 ? 'admin.tooMany' : 'admin.signInFailed'));
-      setForm((current) => ({ ...current, secret: '' }));
-    } finally {
-      setPending(false);
-    }
-  }
+  const { form, row, set, submitLabel, pending, problem } = useForm({
+    spec: ADMIN_SIGN_IN_FORM,
+    t,
+    silent: true,
+    send: (values) => call('POST /api/admin/session', { name: String(values.username).trim(), secret: String(values.password).trim() }),
+    sent: (session) => $admin.set(session),
+    failed: () => set('password', ''),
+  });
 
   return (
     <section className="card admin-sign-in" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
       <p className="note">{t('admin.signInLead')}</p>
-      <form className="form-grid" onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('admin.name')}</label>
-          <input
-            id={`${id}-name`}
-            name="username"
-            autoComplete="username"
-            value={form.name}
-            maxLength={120}
-            dir="auto"
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-secret`}>{t('admin.secret')}</label>
-          <input
-            id={`${id}-secret`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={form.secret}
-            maxLength={200}
-            dir="ltr"
-            onChange={(event) => setForm({ ...form, secret: event.target.value })}
-          />
-        </div>
+      <form className="form-grid" {...form}>
+        <FormKeys spec={ADMIN_SIGN_IN_FORM} lang={lang} />
+        {row('username', { autoComplete: 'username', dir: 'auto' })}
+        {row('password', { autoComplete: 'current-password', dir: 'ltr' })}
         {problem && (
           <p className="admin-problem" role="alert">
             {problem}
           </p>
         )}
         <button className="button" type="submit" disabled={pending}>
-          {pending ? t('admin.signingIn') : t('admin.signIn')}
+          {submitLabel}
         </button>
       </form>
     </section>

@@ -3,7 +3,7 @@ import type { Alert } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS, PRECISION_KEYS } from '../i18n/values.ts';
-import { postJson } from '../lib/api.ts';
+import { failureCause, postJson } from '../lib/api.ts';
 import { deviceId } from '../lib/device.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
@@ -27,8 +27,8 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
       const updated = await postJson<Alert & { closed: boolean }>(`/api/alerts/${alert.id}/marks`, { kind, device: deviceId() });
       showToast({ title: t(kind === 'confirm' ? 'alerts.confirmThanks' : 'alerts.clearThanks'), variant: 'success' });
       onChange(updated.closed ? null : updated);
-    } catch {
-      showToast({ title: t('alerts.markError'), variant: 'destructive' });
+    } catch (error) {
+      showToast({ title: t('alerts.markError'), variant: 'destructive', cause: failureCause(error) });
     } finally {
       setSending(false);
     }

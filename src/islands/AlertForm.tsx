@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES, type Precision } from '../contract/limits.ts';
+import { PRECISIONS, type AlertType, type Precision } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
-import { ApiError, postJson } from '../lib/api.ts';
-import { showToast } from '../lib/toast.ts';
+import { call } from '../lib/api.ts';
+import { ALERT_FORM, SUBMIT_ALERT_FORM } from '../lib/forms/alerts.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
 
@@ -13,13 +13,12 @@ const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezo
 
 /** BROAD (city and area only) or PRECISE (about 100 m), as two radio buttons. */
 export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision; onChange: (precision: Precision) => void }) {
-  const name = useId();
   return (
     <fieldset className="field choice">
       <legend>{t('alerts.precision')}</legend>
       {PRECISIONS.map((precision) => (
         <label key={precision} className="choice-option">
-          <input type="radio" name={name} value={precision} checked={value === precision} onChange={() => onChange(precision)} />
+          <input type="radio" name="precision" value={precision} checked={value === precision} onChange={() => onChange(precision)} />
           {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
         </label>
       ))}
@@ -27,124 +26,45 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
   );
 }
 
-/** The toast for a refused alert: duplicates and rate limits get their own plain words. */
-export function refusalToast(error: unknown, t: T, title: MessageKey, description: MessageKey = 'alerts.errorText') {
-  const status = error instanceof ApiError ? error.status : 0;
-  if (status === 409) return { title: t('alerts.duplicateTitle'), description: t('alerts.duplicateText'), variant: 'destructive' as const };
-  if (status === 429) return { title: t('alerts.rateLimitedTitle'), description: t('alerts.rateLimitedText'), variant: 'destructive' as const };
-  return { title: t(title), description: t(description), variant: 'destructive' as const };
-}
-
 /**
  * The community alert form: 'inline' on /alerts (three types, optional time) or 'submit' on
  * /submit-alert (all seven types, time defaulting to now, a contact). Keeps what was typed when
  * the server refuses; resets to Community Notice and BROAD after a success.
  */
-export function AlertForm({ variant, t, onPosted }: { variant: 'inline' | 'submit'; t: T; onPosted?: (alert: Alert) => void }) {
+export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
-  const empty = () => ({
-    type: 'Community Notice' as string,
-    precision: 'BROAD' as Precision,
-    city: '',
-    area: '',
-    details: '',
-    alertTime: submitPage ? localInputValue(new Date()) : '',
-    contact: '',
-  });
-  const [form, setForm] = useState(empty);
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
-  const id = useId();
-  const types = submitPage ? SUBMIT_ALERT_TYPES : INLINE_ALERT_TYPES;
-
-  const set = (field: keyof ReturnType<typeof empty>) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    setInvalid((fields) => fields.filter((name) => name !== field));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const missing = (['city', 'details'] as const).filter((field) => !form[field].trim());
-    if (missing.length) {
-      setInvalid(missing);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
-      const onlyDetails = submitPage && missing.length === 1 && missing[0] === 'details';
-      showToast({
-        title: t(onlyDetails ? 'submitAlert.detailsRequiredTitle' : 'alerts.requiredTitle'),
-        description: t(onlyDetails ? 'submitAlert.detailsRequiredText' : 'alerts.requiredText'),
-        variant: 'destructive',
+  const spec = submitPage ? SUBMIT_ALERT_FORM : ALERT_FORM;
+  const { form, row, values, set, submitLabel, pending } = useForm({
+    spec,
+    t,
+    initial: () => ({ alertTime: submitPage ? localInputValue(new Date()) : '' }),
+    send: (values) => {
+      const text = (name: string) => String(values[name] ?? '');
+      return call('POST /api/alerts', {
+        type: text('type') as AlertType,
+        precision: text('precision') as Precision,
+        city: text('city'),
+        area: text('area'),
+        details: text('details'),
+        alertTime: text('alertTime') ? new Date(text('alertTime')).toISOString() : null,
+        contact: submitPage ? text('contact') : undefined,
       });
-      return;
-    }
-    setPending(true);
-    try {
-      const created = await postJson<Alert>('/api/alerts', {
-        ...form,
-        alertTime: form.alertTime ? new Date(form.alertTime).toISOString() : null,
-        contact: submitPage ? form.contact : undefined,
-      });
-      setForm(empty());
-      showToast({ title: t(submitPage ? 'submitAlert.success' : 'alerts.success'), variant: 'success' });
-      onPosted?.(created);
-    } catch (error) {
-      showToast(refusalToast(error, t, submitPage ? 'submitAlert.errorTitle' : 'alerts.errorTitle'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof ReturnType<typeof empty>) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    onChange: set(name),
-    'aria-invalid': invalid.includes(name) || undefined,
+    },
+    sent: (created) => onPosted?.(created),
   });
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>{t('alerts.type')}</label>
-        <select {...field('type')}>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {t(ALERT_TYPE_KEYS[type])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <PrecisionChoice t={t} value={form.precision} onChange={(precision) => setForm((current) => ({ ...current, precision }))} />
-      <div className="field">
-        <label htmlFor={`${id}-city`}>
-          {t('alerts.city')} <span className="required-mark" aria-hidden="true">*</span>
-        </label>
-        <input {...field('city')} autoComplete="address-level2" maxLength={LIMITS.city} aria-required="true" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-area`}>{t('alerts.area')}</label>
-        <input {...field('area')} autoComplete="off" maxLength={LIMITS.city} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-details`}>
-          {t('alerts.details')} <span className="required-mark" aria-hidden="true">*</span>
-        </label>
-        <textarea {...field('details')} maxLength={LIMITS.description} aria-required="true" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-alertTime`}>{t('alerts.alertTime')}</label>
-        <input {...field('alertTime')} type="datetime-local" />
-      </div>
-      {submitPage && (
-        <div className="field">
-          <label htmlFor={`${id}-contact`}>{t('alerts.contact')}</label>
-          <input {...field('contact')} autoComplete="off" maxLength={LIMITS.contact} aria-describedby={`${id}-contact-hint`} />
-          <span className="hint" id={`${id}-contact-hint`}>
-            {t('alerts.contactHint')}
-          </span>
-        </div>
-      )}
+    <form className="form-grid" {...form}>
+      <FormKeys spec={spec} lang={lang} />
+      {row('type')}
+      <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} />
+      {row('city', { autoComplete: 'address-level2' })}
+      {row('area', { autoComplete: 'off' })}
+      {row('details')}
+      {row('alertTime')}
+      {submitPage && row('contact', { autoComplete: 'off', hint: t('alerts.contactHint') })}
       <button className="button" type="submit" disabled={pending}>
-        {pending ? t(submitPage ? 'submitAlert.submitting' : 'alerts.submitting') : t(submitPage ? 'submitAlert.submit' : 'alerts.submit')}
+        {submitLabel}
       </button>
     </form>
   );

@@ -23,7 +23,7 @@ export default function AlertsBoard({ lang, messages, submitHref }: { lang: Lang
     <div className="board">
       <section className="card board-form" aria-labelledby="alert-form-title">
         <h2 id="alert-form-title">{t('alerts.formTitle')}</h2>
-        <AlertForm variant="inline" t={t} onPosted={(alert) => list.setItems((shown) => [alert, ...(shown ?? []).filter((item) => item.id !== alert.id)])} />
+        <AlertForm variant="inline" lang={lang} t={t} onPosted={(alert) => list.setItems((shown) => [alert, ...(shown ?? []).filter((item) => item.id !== alert.id)])} />
         <p className="note">
           <a className="more-link" href={submitHref}>{t('alerts.moreTypes')}</a>
         </p>

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Alert, LiveStats } from '../contract/index.ts';
-import { LIMITS } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
-import { api, postJson } from '../lib/api.ts';
+import { api, failureCause, postJson } from '../lib/api.ts';
+import { LIMITS } from '../contract/limits.ts';
+import { SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
+import { FormKeys, postedForm } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
@@ -162,8 +164,8 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
       setPhone('');
       setCity('');
       onChange();
-    } catch {
-      showToast({ title: t('alertsLive.subscribeError'), description: t('alertsLive.subscribeErrorText'), variant: 'destructive' });
+    } catch (error) {
+      showToast({ title: t('alertsLive.subscribeError'), description: t('alertsLive.subscribeErrorText'), variant: 'destructive', cause: failureCause(error) });
     } finally {
       setPending(false);
     }
@@ -173,10 +175,11 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
     <section className="card" aria-labelledby={`${id}-title`} id="subscribe">
       <h2 id={`${id}-title`}>{t('alertsLive.textTitle')}</h2>
       <p>{t('alertsLive.textLead')}</p>
-      <form className="form-grid" onSubmit={(event) => void send(event)} noValidate>
+      <form className="form-grid" {...postedForm(SUBSCRIPTION_FORM)} onSubmit={(event) => void send(event)} noValidate>
+        <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
-          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={40} value={phone} onChange={(event) => setPhone(event.target.value)} />
+          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={LIMITS.phone} value={phone} onChange={(event) => setPhone(event.target.value)} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-city`}>{t('alertsLive.city')}</label>

@@ -18,7 +18,7 @@ function nextSaturday(): string {
 }
 
 /** /drops-admin: create, edit, share and cancel food and supply drops. */
-export default adminIsland<{ lang: Lang }>(DropsDesk);
+export default adminIsland(DropsDesk);
 
 function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
   const desk = useDesk<AdminDrop, Form>({

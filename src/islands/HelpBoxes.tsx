@@ -137,10 +137,11 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
             </button>
           )}
           {view.name === 'detail' && <PostDetail post={view.post} lang={lang} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
-          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} t={t} onSent={() => setView(null)} />}
+          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} lang={lang} t={t} onSent={() => setView(null)} />}
           {view.name === 'new' && (
             <HelpPostForm
               kind={kind}
+              lang={lang}
               t={t}
               onPosted={() => {
                 setView(null);

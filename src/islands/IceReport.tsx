@@ -1,18 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LIMITS, LOCATION_GRID, snapToGrid, type Precision } from '../contract/limits.ts';
+import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LOCATION_GRID, MAX_REPORTED_COUNT, snapToGrid, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { ACTIVITY_KEYS } from '../i18n/values.ts';
-import { postJson } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
+import { ICE_REPORT_FORM } from '../lib/forms/alerts.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { showToast } from '../lib/toast.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
-import { PrecisionChoice, refusalToast } from './AlertForm.tsx';
+import { PrecisionChoice } from './AlertForm.tsx';
 import { PhotoField } from './PhotoField.tsx';
 
-const EMPTY = { activity: '', city: '', area: '', details: '', agents: '', vehicles: '', markings: '', precision: 'BROAD' as Precision };
-type Form = typeof EMPTY;
+const SPEC = ICE_REPORT_FORM;
 const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
 
 /**
@@ -22,17 +22,37 @@ const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
 export default function IceReport({ lang, messages, hours }: { lang: Lang; messages: Messages; hours: number }) {
   const t = messageFn(messages, lang);
   const id = useId();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
   const [position, setPosition] = useState<{ lat: number; lng: number } | 'locating' | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { items, setItems } = useLiveList<Alert>(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, 'emergency-alert');
-
-  const set = (field: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    setInvalid((fields) => fields.filter((name) => name !== field));
-  };
+  const { form, row, values, set, submitLabel, pending } = useForm({
+    spec: SPEC,
+    t,
+    busy: photo.uploading,
+    send: (values) => {
+      const text = (name: string) => String(values[name] ?? '');
+      const count = (name: string) => (text(name).trim() === '' ? null : Number(text(name)));
+      return call('POST /api/alerts', {
+        type: ENFORCEMENT_TYPE,
+        activity: text('activity') as (typeof ENFORCEMENT_ACTIVITIES)[number],
+        details: text('details'),
+        agents: count('agents'),
+        vehicles: count('vehicles'),
+        markings: text('markings'),
+        city: text('city'),
+        area: text('area'),
+        precision: precision,
+        location: position && position !== 'locating' && precision === 'PRECISE' ? position : null,
+        photoUrl: photo.url,
+      });
+    },
+    sent: (created) => {
+      setPosition(null);
+      setPhoto({ url: null, uploading: false });
+      setItems((shown) => [created, ...(shown ?? []).filter((item) => item.id !== created.id)]);
+    },
+  });
+  const precision = values.precision as Precision;
 
   function shareLocation() {
     if (!('geolocation' in navigator)) return showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
@@ -40,51 +60,17 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         // Rounded here, on the phone: the exact position is never sent.
-        const grid = LOCATION_GRID[form.precision];
+        const grid = LOCATION_GRID[precision];
         setPosition({ lat: snapToGrid(coords.latitude, grid), lng: snapToGrid(coords.longitude, grid) });
       },
       () => {
         setPosition(null);
         showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
       },
-      { enableHighAccuracy: form.precision === 'PRECISE', timeout: 15_000, maximumAge: 60_000 },
+      { enableHighAccuracy: precision === 'PRECISE', timeout: 15_000, maximumAge: 60_000 },
     );
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const missing = (['activity', 'city', 'details'] as const).filter((field) => !form[field].trim());
-    if (missing.length) {
-      setInvalid(missing);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
-      showToast({ title: t('ice.requiredTitle'), description: t('ice.requiredText'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    const count = (value: string) => (value.trim() === '' ? null : Number(value));
-    try {
-      const created = await postJson<Alert>('/api/alerts', {
-        ...form,
-        type: ENFORCEMENT_TYPE,
-        agents: count(form.agents),
-        vehicles: count(form.vehicles),
-        location: position && position !== 'locating' && form.precision === 'PRECISE' ? position : null,
-        photoUrl: photo.url,
-      });
-      setForm(EMPTY);
-      setPosition(null);
-      setPhoto({ url: null, uploading: false });
-      setItems((shown) => [created, ...(shown ?? []).filter((item) => item.id !== created.id)]);
-      showToast({ title: t('ice.success'), variant: 'success' });
-    } catch (error) {
-      showToast(refusalToast(error, t, 'ice.errorTitle'));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof Form) => ({ id: `${id}-${name}`, name, value: form[name], onChange: set(name), 'aria-invalid': invalid.includes(name) || undefined });
-  const required = <span className="required-mark" aria-hidden="true">*</span>;
   const photos = (items ?? []).filter((alert) => alert.photoUrl);
 
   return (
@@ -92,70 +78,31 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
       <section className="card board-form" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('ice.formTitle')}</h2>
         <p className="safety-note">{t('ice.safety')}</p>
-        <form className="form-grid" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-activity`}>
-              {t('ice.activity')} {required}
-            </label>
-            <select {...field('activity')} aria-required="true">
-              <option value="">{t('ice.choose')}</option>
-              {ENFORCEMENT_ACTIVITIES.map((activity) => (
-                <option key={activity} value={activity}>
-                  {t(ACTIVITY_KEYS[activity]!)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-details`}>
-              {t('ice.description')} {required}
-            </label>
-            <textarea {...field('details')} maxLength={LIMITS.description} aria-required="true" aria-describedby={`${id}-details-hint`} />
-            <span className="hint" id={`${id}-details-hint`}>
-              {t('ice.descriptionHint')}
-            </span>
-          </div>
+        <form className="form-grid" {...form}>
+          <FormKeys spec={SPEC} lang={lang} />
+          {row('activity')}
+          {row('details', { hint: t('ice.descriptionHint') })}
           <div className="form-grid two">
-            <div className="field">
-              <label htmlFor={`${id}-agents`}>{t('ice.agents')}</label>
-              <input {...field('agents')} type="number" inputMode="numeric" min={0} max={999} />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-vehicles`}>{t('ice.vehicles')}</label>
-              <input {...field('vehicles')} type="number" inputMode="numeric" min={0} max={999} />
-            </div>
+            {row('agents', { inputMode: 'numeric', min: 0, max: MAX_REPORTED_COUNT })}
+            {row('vehicles', { inputMode: 'numeric', min: 0, max: MAX_REPORTED_COUNT })}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-markings`}>{t('ice.markings')}</label>
-            <input {...field('markings')} maxLength={300} aria-describedby={`${id}-markings-hint`} />
-            <span className="hint" id={`${id}-markings-hint`}>
-              {t('ice.markingsHint')}
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-city`}>
-              {t('ice.city')} {required}
-            </label>
-            <input {...field('city')} autoComplete="address-level2" maxLength={LIMITS.city} aria-required="true" />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-area`}>{t('ice.area')}</label>
-            <input {...field('area')} autoComplete="off" maxLength={LIMITS.city} />
-          </div>
+          {row('markings', { hint: t('ice.markingsHint') })}
+          {row('city', { autoComplete: 'address-level2' })}
+          {row('area', { autoComplete: 'off' })}
           <PrecisionChoice
             t={t}
-            value={form.precision}
-            onChange={(precision) => {
-              setForm((current) => ({ ...current, precision }));
+            value={precision}
+            onChange={(chosen) => {
+              set('precision', chosen);
               // A position rounded for the other precision is not kept.
               setPosition(null);
             }}
           />
-          {form.precision === 'PRECISE' && (
+          {precision === 'PRECISE' && (
             <div className="field">
               {position && position !== 'locating' ? (
                 <p className="note" role="status">
-                  {t('ice.locationShared', { distance: DISTANCE[form.precision] })}{' '}
+                  {t('ice.locationShared', { distance: DISTANCE[precision] })}{' '}
                   <button type="button" className="link-button" onClick={() => setPosition(null)}>
                     {t('ice.removeLocation')}
                   </button>
@@ -169,7 +116,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
           )}
           <PhotoField kind="alert-photos" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
           <button className="button" type="submit" disabled={pending || photo.uploading}>
-            {pending ? t('ice.submitting') : t('ice.submit')}
+            {submitLabel}
           </button>
         </form>
       </section>

@@ -29,6 +29,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
         <p className="note">{t('lostFound.privacyNote')}</p>
         <MissingPersonForm
           variant="inline"
+          lang={lang}
           t={t}
           onPosted={(created) => {
             setPosted(true);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AssistanceResponse, AssistanceRequest, LostFoundPost, SurplusOffer } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { api, ApiError, failureCause } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
 import { forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost, type MyPostKind } from '../lib/my-posts.ts';
 import { relativeTime } from '../lib/relative-time.ts';
@@ -82,8 +82,8 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
       showToast({ title: t(method === 'PATCH' ? 'manage.updated' : 'manage.deleted'), variant: 'success' });
       if (method === 'DELETE') onForget();
       else await load();
-    } catch {
-      showToast({ title: t('manage.failed'), variant: 'destructive' });
+    } catch (error) {
+      showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
     } finally {
       setPending(false);
     }

@@ -3,6 +3,7 @@ import { MAX_PHOTO_BYTES, type UploadKind } from '../contract/limits.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { showToast } from '../lib/toast.ts';
 import { uploadPhoto } from '../lib/upload.ts';
+import { failureCause } from '../lib/api.ts';
 
 /**
  * One photo, uploaded as soon as it is chosen (with progress); the server strips its metadata.
@@ -36,10 +37,10 @@ export function PhotoField({ kind, t, url, onChange }: { kind: UploadKind; t: (k
     try {
       const served = await uploadPhoto(kind, file, setProgress);
       onChange(served, false);
-    } catch {
+    } catch (error) {
       setPreview(null);
       onChange(null, false);
-      showToast({ title: t('photo.failed'), variant: 'destructive' });
+      showToast({ title: t('photo.failed'), variant: 'destructive', cause: failureCause(error) });
     } finally {
       setProgress(null);
     }

@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isLang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { Dialog } from './Dialog.tsx';
 import { HelpPostForm } from './HelpPostForm.tsx';
+
+/** The language the page was built in, as its <html> element says. */
+const pageLang = () => {
+  const lang = document.documentElement.dataset.lang;
+  return isLang(lang) ? lang : 'en';
+};
 
 let reopen: (() => void) | undefined;
 
@@ -24,7 +31,7 @@ function RequestHelp({ messages, register }: { messages: Messages; register: (op
   if (!open) return null;
   return (
     <Dialog title={t('help.requestTitle')} closeLabel={t('help.close')} onClose={() => setOpen(false)}>
-      <HelpPostForm kind="request" t={t} onPosted={() => setOpen(false)} />
+      <HelpPostForm kind="request" lang={pageLang()} t={t} onPosted={() => setOpen(false)} />
     </Dialog>
   );
 }

@@ -1,78 +1,47 @@
-import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '../contract/limits.ts';
+import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { postJson } from '../lib/api.ts';
-import { showToast } from '../lib/toast.ts';
-import { failureText } from './HelpPostForm.tsx';
+import { call } from '../lib/api.ts';
+import { CLAIM_ITEM_FORM, OFFER_HELP_FORM } from '../lib/forms/help.ts';
+import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
-const EMPTY = { responderName: '', responderContact: '', message: '' };
+const text = (values: Values, name: string) => String(values[name] ?? '');
 
 /**
  * Offer Help (to a request) or Contact Owner (of an offer): name, contact and message, all
  * required after trimming. Keeps what was typed when sending fails.
  */
-export function ResponseForm({ to, t, onSent }: { to: { requestId: string } | { offerId: string }; t: T; onSent: () => void }) {
-  const [form, setForm] = useState(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const id = useId();
+export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string } | { offerId: string }; lang: Lang; t: T; onSent: () => void }) {
   const helping = 'requestId' in to;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const blank = (Object.keys(form) as (keyof typeof EMPTY)[]).find((name) => !form[name].trim());
-    if (blank) {
-      setProblem(`${t('help.requiredMissing')}: ${t('help.requiredMissingText')}`);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${blank}"]`)?.focus();
-      showToast({ title: t('help.requiredMissing'), description: t('help.requiredMissingText'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    setProblem(null);
-    try {
-      await postJson('/api/assistance-responses', { ...form, responseType: helping ? 'offer_help' : 'claim_item', ...to });
-      setForm(EMPTY);
-      showToast({ title: t(helping ? 'help.responseSent' : 'help.messageSent'), description: t('help.sentText'), variant: 'success' });
-      onSent();
-    } catch (error) {
-      const text = failureText(error, t);
-      setProblem(text);
-      showToast({ title: t(helping ? 'help.errorResponse' : 'help.errorMessage'), description: text, variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof typeof EMPTY) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    'aria-required': true,
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+  const spec = helping ? OFFER_HELP_FORM : CLAIM_ITEM_FORM;
+  const { form, row, submitLabel, pending, problem } = useForm({
+    spec,
+    t,
+    send: (values) =>
+      call('POST /api/assistance-responses', {
+        responderName: text(values, 'responderName'),
+        responderContact: text(values, 'responderContact'),
+        message: text(values, 'message'),
+        responseType: helping ? 'offer_help' : 'claim_item',
+        ...to,
+      }),
+    sent: () => onSent(),
   });
 
   return (
-    <form className="form-grid" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-responderName`}>{t('help.yourName')}</label>
-        <input {...field('responderName')} autoComplete="given-name" maxLength={LIMITS.name} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-responderContact`}>{t('help.yourContact')}</label>
-        <input {...field('responderContact')} autoComplete="off" maxLength={LIMITS.contact} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>{t('help.message')}</label>
-        <textarea {...field('message')} maxLength={LIMITS.description} />
-      </div>
+    <form className="form-grid" {...form}>
+      <FormKeys spec={spec} lang={lang} />
+      <input type="hidden" {...('requestId' in to ? { name: 'requestId', value: to.requestId } : { name: 'offerId', value: to.offerId })} />
+      {row('responderName', { autoComplete: 'given-name' })}
+      {row('responderContact', { autoComplete: 'off' })}
+      {row('message')}
       {problem && (
         <p className="form-problem" role="alert">
           {problem}
         </p>
       )}
       <button className="button" type="submit" disabled={pending}>
-        {pending ? t('help.submitting') : t(helping ? 'help.sendOffer' : 'help.sendMessage')}
+        {submitLabel}
       </button>
     </form>
   );

@@ -1,19 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Drop } from '../contract/index.ts';
-import { LIMITS } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
-import { ApiError, postJson } from '../lib/api.ts';
+import { call } from '../lib/api.ts';
+import { VOLUNTEER_FORM } from '../lib/forms/posts.ts';
+import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { formatDate } from '../lib/format.ts';
-import { showToast } from '../lib/toast.ts';
 import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
-
-const EMPTY_FORM = { name: '', contact: '' };
-type Form = typeof EMPTY_FORM;
 
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
@@ -113,7 +110,7 @@ function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; 
       <p className="drops-count" data-volunteers={drop.volunteers}>
         {t.count('drops.volunteers', drop.volunteers)}
       </p>
-      <Volunteer dropId={drop.id} directions={directionsHref(place)} t={t} onCount={onCount} onGone={onGone} />
+      <Volunteer dropId={drop.id} directions={directionsHref(place)} lang={lang} t={t} onCount={onCount} onGone={onGone} />
     </>
   );
 }
@@ -163,29 +160,30 @@ function DirectionsLink({ href, t }: { href: string; t: T }) {
  * the button when it closes (Cancel, Escape or a successful sign-up). What was typed stays
  * until the sign-up succeeds.
  */
-function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string; directions: string; t: T; onCount: (n: number) => void; onGone: () => void }) {
+function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: string; directions: string; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<Form>(EMPTY_FORM);
-  const [invalid, setInvalid] = useState<(keyof Form)[]>([]);
-  const [pending, setPending] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const contactRef = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    if (open) nameRef.current?.focus();
-  }, [open]);
-
   const close = () => {
     setOpen(false);
     buttonRef.current?.focus();
   };
+  const { form, row, submitLabel, pending } = useForm({
+    spec: VOLUNTEER_FORM,
+    t,
+    itemId: dropId,
+    send: (values) => call('POST /api/drops/:id/volunteers', { name: String(values.name).trim(), contact: String(values.contact).trim() }, { id: dropId }),
+    sent: ({ volunteers }) => {
+      onCount(volunteers);
+      close();
+    },
+    // The drop was cancelled meanwhile: show what is scheduled now.
+    failed: (error) => error.status === 404 && onGone(),
+  });
 
-  const change = (field: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
-    setInvalid((fields) => fields.filter((name) => name !== field));
-  };
+  useEffect(() => {
+    if (open) form.ref.current?.querySelector<HTMLElement>('[name="name"]')?.focus();
+  }, [open, form.ref]);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -193,44 +191,6 @@ function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string;
       close();
     }
   }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const missing = (['name', 'contact'] as const).filter((field) => !form[field].trim());
-    if (missing.length) {
-      setInvalid(missing);
-      (missing[0] === 'name' ? nameRef : contactRef).current?.focus();
-      showToast({ title: t('drops.volunteerRequired'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    try {
-      const { volunteers } = await postJson<{ volunteers: number }>(`/api/drops/${encodeURIComponent(dropId)}/volunteers`, {
-        name: form.name.trim(),
-        contact: form.contact.trim(),
-      });
-      setForm(EMPTY_FORM);
-      onCount(volunteers);
-      showToast({ title: t('drops.volunteerThanks'), description: t('drops.volunteerThanksText'), variant: 'success' });
-      close();
-    } catch (error) {
-      showToast({ title: t('drops.volunteerError'), variant: 'destructive' });
-      // The drop was cancelled meanwhile: show what is scheduled now.
-      if (error instanceof ApiError && error.status === 404) onGone();
-    } finally {
-      setPending(false);
-    }
-  }
-
-  const field = (name: keyof Form) => ({
-    id: `${id}-${name}`,
-    name,
-    value: form[name],
-    onChange: change(name),
-    autoComplete: 'off',
-    'aria-required': true,
-    'aria-invalid': invalid.includes(name) || undefined,
-  });
 
   return (
     <>
@@ -241,23 +201,14 @@ function Volunteer({ dropId, directions, t, onCount, onGone }: { dropId: string;
         </button>
       </div>
       {open && (
-        <form id={`${id}-form`} className="drops-volunteer form-grid" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby={`${id}-form-title`}>
+        <form id={`${id}-form`} className="drops-volunteer form-grid" {...form} onKeyDown={onKeyDown} aria-labelledby={`${id}-form-title`}>
           <h3 id={`${id}-form-title`}>{t('drops.volunteerTitle')}</h3>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>
-              {t('drops.volunteerName')} <span className="required-mark" aria-hidden="true">*</span>
-            </label>
-            <input {...field('name')} ref={nameRef} maxLength={LIMITS.name} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-contact`}>
-              {t('drops.volunteerContact')} <span className="required-mark" aria-hidden="true">*</span>
-            </label>
-            <input {...field('contact')} ref={contactRef} maxLength={LIMITS.contact} />
-          </div>
+          <FormKeys spec={VOLUNTEER_FORM} lang={lang} />
+          {row('name', { autoComplete: 'off' })}
+          {row('contact', { autoComplete: 'off' })}
           <div className="drops-form-actions">
             <button className="button" type="submit" disabled={pending}>
-              {pending ? t('drops.volunteerSubmitting') : t('drops.volunteerSubmit')}
+              {submitLabel}
             </button>
             <button className="button secondary" type="button" onClick={close}>
               {t('drops.cancel')}

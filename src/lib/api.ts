@@ -1,27 +1,59 @@
-/** A non-success answer: its message is "status: body text" (or the status text). */
+import type { ApiErrorBody } from '../contract/index.ts';
+import type { Route, RouteBody, RouteAnswer } from '../contract/routes.ts';
+
+/**
+ * Why a call failed, for the words a person reads: the device is offline, the server could not
+ * save it (its database busy, its disk full), too many posts from this connection, what was sent
+ * broke the contract, or the server refused it for another reason (not found, signed out...).
+ */
+export type FailureCause = 'offline' | 'busy' | 'storage_full' | 'rate_limited' | 'invalid' | 'refused';
+
+const causeOf = (status: number, code: string): FailureCause => {
+  if (code === 'offline') return 'offline';
+  if (code === 'busy' || code === 'storage_full') return code;
+  if (status === 429) return 'rate_limited';
+  if (status === 400 || status === 413 || status === 415) return 'invalid';
+  return 'refused';
+};
+
+/**
+ * A failed call, parsed once: its status (0 when nothing came back), the server's error code,
+ * message and refused `fields` (contract names), and the cause. `message` stays "status: body
+ * text" (or the status text), as the spec says.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+  declare readonly cause: FailureCause;
+
+  constructor(status: number, message: string, error: Partial<ApiErrorBody['error']> = {}) {
+    const code = error.code ?? (status === 0 ? 'network' : 'unknown');
+    super(message, { cause: causeOf(status, code) });
     this.status = status;
+    this.code = code;
+    this.fields = error.fields ?? {};
+  }
+
+  /** The error of an answer that is not a success; its body is read here and nowhere else. */
+  static async from(response: Response): Promise<ApiError> {
+    const text = await response.text().catch(() => '');
+    // The offline page's service worker answers 503 while the device has no network.
+    if (response.status === 503 && !navigator.onLine) return new ApiError(0, 'offline', { code: 'offline' });
+    let body: Partial<ApiErrorBody> = {};
+    try {
+      body = JSON.parse(text) as ApiErrorBody;
+    } catch {
+      // Not our JSON (a proxy's page): the status says enough.
+    }
+    return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body.error ?? {});
   }
 }
 
-/** Why the last call failed, when the cause is not the person's input; the toast says so. */
-export type FailureCause = 'offline' | 'server-busy';
-let lastFailure: { at: number; cause: FailureCause } | undefined;
-const failed = (cause: FailureCause) => (lastFailure = { at: Date.now(), cause });
+/** The cause of any thrown value: an ApiError's own, else undefined. */
+export const failureCause = (error: unknown): FailureCause | undefined => (error instanceof ApiError ? error.cause : undefined);
 
-/**
- * Whether a call failed in the last second through no fault of what was typed: the device is
- * offline, or the server could not save it (its database busy, its disk full: 503 busy, 507).
- */
-export function failureJustNow(): FailureCause | null {
-  if (!lastFailure || Date.now() - lastFailure.at >= 1000) return null;
-  return lastFailure.cause === 'offline' && navigator.onLine ? null : lastFailure.cause;
-}
-
-/** Calls our own API (cookies included) and parses the JSON answer. */
+/** Calls our own API (cookies included) and parses the JSON answer; a failure throws an ApiError. */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -31,18 +63,23 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
       headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch (error) {
-    if (!navigator.onLine) failed('offline');
-    throw error;
+    throw navigator.onLine ? new ApiError(0, (error as Error).message) : new ApiError(0, 'offline', { code: 'offline' });
   }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    if (response.status === 503 && !navigator.onLine) failed('offline');
-    else if ([503, 507].includes(response.status) && /"code":"(busy|storage_full)"/.test(text)) failed('server-busy');
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
-  }
+  if (!response.ok) throw await ApiError.from(response);
   // 204: done, nothing to read (a deletion).
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
 export const postJson = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+/**
+ * A typed call: `call('POST /api/lost-found', body)`. The route map gives the body's and the
+ * answer's types from the contract, so a renamed field breaks every caller's typecheck. `path`
+ * fills the route's `:id`.
+ */
+export function call<R extends Route>(route: R, body: RouteBody<R>, path?: { id: string }): Promise<RouteAnswer<R>> {
+  const [method, address] = route.split(' ') as [string, string];
+  const url = path ? address.replace(':id', encodeURIComponent(path.id)) : address;
+  return api<RouteAnswer<R>>(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}

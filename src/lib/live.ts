@@ -2,7 +2,7 @@ import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
-import { takeOwnEvent } from './own-posts.ts';
+import { unlessOwn } from './own-posts.ts';
 import { showToast } from './toast.ts';
 
 /** The wait before reconnecting after a drop: doubling from the first, up to the most. */
@@ -50,11 +50,12 @@ export function connectLive(messages: Messages, element: HTMLElement): { close()
     const event = parseLiveEvent(raw);
     if (!event) return;
     $liveEvent.set(event);
-    if (takeOwnEvent(event)) return;
     const notice = liveNotice(event, t);
     if (!notice) return;
-    showToast(notice.toast);
-    if (notice.notification) void notify(notice.notification);
+    unlessOwn(event, () => {
+      showToast(notice.toast);
+      if (notice.notification) void notify(notice.notification);
+    });
   };
   open();
   return {

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { FailureCause } from './api.ts';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 export interface Toast {
@@ -8,6 +9,11 @@ export interface Toast {
   variant: ToastVariant;
   /** Milliseconds before it closes by itself. */
   duration: number;
+  /**
+   * Why a call failed, from its ApiError: offline, or a server that could not save (busy, full
+   * disk), is not the person's fault, and the toast says so instead of its description.
+   */
+  cause?: FailureCause;
 }
 export type ToastInput = Omit<Toast, 'id' | 'variant' | 'duration'> & Partial<Pick<Toast, 'variant' | 'duration'>>;
 

@@ -17,7 +17,7 @@ import exifr from 'exifr';
 import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
-import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
+import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
@@ -128,6 +128,15 @@ it('refuses bad input with 400 and stores nothing', async () => {
   const refused = await post('/api/lost-found', { name: '' }, base);
   expect(refused.status).toBe(400);
   expect(((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length).toBe(before);
+});
+
+it('takes a form posted without JavaScript: stores it and answers a result page in its language, with its own policy', async () => {
+  const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const posted = await fetch(`${base}/api/lost-found`, form({ form: 'lostFound', lang: 'es', name: 'Worker Form', lastSeenCity: 'Visalia' }));
+  expect(posted.status).toBe(201);
+  expect(posted.headers.get('content-security-policy')).toBe(FORM_RESULT_POLICY);
+  expect(await posted.text()).toContain(es['lostFound.success']);
+  expect(((await (await fetch(`${base}/api/lost-found`)).json()) as { name: string }[])[0]).toMatchObject({ name: 'Worker Form' });
 });
 
 it('lets no page publish: messages from sockets and plain requests to the room go nowhere', async () => {

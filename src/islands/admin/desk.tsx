@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
+import type { Lang } from '../../i18n/languages.ts';
 import { createList, type ListItem } from '../../lib/lists.ts';
 import { showToast } from '../../lib/toast.ts';
 import { ListStates } from '../ListStates.tsx';
@@ -16,10 +17,10 @@ import { adminApi, adminChange, AdminGate, Field, type T } from '../AdminGate.ts
  * An admin page's island: the sign-in form until this browser has a session, then `Desk` with the
  * page's dictionary; other props (the language) pass through.
  */
-export function adminIsland<Props extends object = object>(Desk: (props: Props & { t: T }) => ReactNode) {
-  return function AdminIsland({ messages, ...props }: Props & { messages: Messages }) {
-    const t = messageFn(messages);
-    return <AdminGate t={t}>{() => <Desk {...(props as Props)} t={t} />}</AdminGate>;
+export function adminIsland<Props extends object = object>(Desk: (props: Props & { lang: Lang; t: T }) => ReactNode) {
+  return function AdminIsland({ messages, lang, ...props }: Props & { lang: Lang; messages: Messages }) {
+    const t = messageFn(messages, lang);
+    return <AdminGate lang={lang} t={t}>{() => <Desk {...(props as Props)} lang={lang} t={t} />}</AdminGate>;
   };
 }
 

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../tests/test-app.ts';
+import { createAdmin } from './admin-auth.ts';
+
+let api: TestApp;
+beforeEach(async () => {
+  api = await testApp();
+});
+afterEach(() => api.close());
+
+/** A form as a browser without JavaScript posts it. */
+const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  api.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+
+describe('forms posted without JavaScript', () => {
+  it('stores an SOS and answers the spec success text in the visitor language', async () => {
+    const response = await postForm('/api/sos', { form: 'sos', lang: 'es', city: 'Fresno', details: 'Necesito ayuda', contact: '' });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('lang="es-US"');
+    expect(html).toContain('Solicitud de SOS enviada');
+    expect(html).toContain('href="/es/sos"');
+    expect(html).not.toMatch(/<script/i);
+    const [row] = (await api.store.client.execute('select city, details, contact from sos_requests')).rows;
+    expect(row).toMatchObject({ city: 'Fresno', details: 'Necesito ayuda', contact: null });
+  });
+
+  it('refuses a blank required field with the spec toast, keeping what was typed, escaped', async () => {
+    const response = await postForm('/api/lost-found', { form: 'submitMissing', lang: 'ar', name: '<b>Rosa</b>', contact: ' ' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('value="&#60;b&#62;Rosa&#60;/b&#62;"');
+    expect(html).not.toContain('<b>Rosa');
+    expect(html).toMatch(/name="contact" aria-invalid="true"/);
+    expect(html).toContain('method="post" action="/api/lost-found"');
+    expect(await api.count('lost_found_posts')).toBe(0);
+  });
+
+  it('names the fields the contract refused', async () => {
+    const response = await postForm('/api/lost-found', { form: 'lostFound', lang: 'en', name: 'Rosa', lastSeenDate: '2999-01-01' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Error creating post');
+    expect(html).toContain('Please check: Last seen date');
+    expect(html).toMatch(/name="lastSeenDate" aria-invalid="true"/);
+  });
+
+  it('answers a lost-and-found post with its private manage link in the fragment', async () => {
+    const response = await postForm('/api/lost-found', { form: 'lostFound', lang: 'ko', name: 'Rosa', lastSeenCity: 'Fresno' });
+    expect(response.status).toBe(201);
+    const html = await response.text();
+    const [row] = (await api.store.client.execute('select id from lost_found_posts')).rows;
+    expect(html).toMatch(new RegExp(`href="/ko/manage#missing\\.${row!.id}\\.[A-Za-z0-9_-]{43}"`));
+    expect(api.published).toHaveLength(1);
+  });
+
+  it('turns a checkbox left unticked into false and blank fields into absent ones', async () => {
+    await postForm('/api/jobs', { form: 'job', lang: 'en', title: 'Cook', employer: '', contact: '555-0100' });
+    const [job] = (await api.store.client.execute('select title, employer, accepts_no_papers from jobs')).rows;
+    expect(job).toMatchObject({ title: 'Cook', employer: null, accepts_no_papers: 0 });
+  });
+
+  it('signs an admin in: the session cookie is set and the page links to /admin', async () => {
+    const { secret } = await createAdmin(api.store.db, 'Maria');
+    const response = await postForm('/api/admin/session', { form: 'adminSignIn', lang: 'en', username: 'Maria', password: secret }, { origin: 'http://localhost' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/admin=/);
+    const html = await response.text();
+    expect(html).toContain('Signed in as Maria');
+    expect(html).toContain('href="/admin"');
+    const wrong = await postForm('/api/admin/session', { form: 'adminSignIn', lang: 'en', username: 'Maria', password: 'nope' }, { origin: 'http://localhost' });
+    expect(wrong.status).toBe(401);
+    const refused = await wrong.text();
+    expect(refused).toContain('That name and secret do not match.');
+    expect(refused).not.toContain('nope');
+  });
+
+  it('keeps refusing form bodies that follow no form description, as before', async () => {
+    expect((await postForm('/api/sos', { details: 'x' })).status).toBe(415);
+    expect((await postForm('/api/alerts', { form: 'sos', details: 'x' })).status).toBe(415);
+  });
+
+  it('leaves JSON requests as they were', async () => {
+    const response = await api.post('/api/sos', { details: 'Help' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ received: true });
+  });
+});

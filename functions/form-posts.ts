@@ -1,0 +1,177 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
+import { translate } from '../src/i18n/index.ts';
+import { isLang, LOCALES, textDirection, type Lang } from '../src/i18n/languages.ts';
+import type { MessageKey, Vars } from '../src/i18n/messages.ts';
+import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import * as alertForms from '../src/lib/forms/alerts.ts';
+import * as helpForms from '../src/lib/forms/help.ts';
+import * as postForms from '../src/lib/forms/posts.ts';
+import * as sosForms from '../src/lib/forms/sos.ts';
+
+/** Every form by the id it posts in its hidden `form` field. */
+const FORMS: ReadonlyMap<string, FormSpec> = new Map(
+  [alertForms, helpForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+);
+import { readCapped } from './http.ts';
+
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** Whether a request path is the address a form description posts to (`:id` matches one segment). */
+const postsTo = (spec: FormSpec, path: string) => new RegExp(`^${spec.action.replace(':id', '[^/]+')}$`).test(path);
+
+/**
+ * Forms posted by a browser without JavaScript (scripts off, or sent before the island woke up):
+ * the form's strings become the JSON its island would send (checkbox -> boolean, numbers, blank
+ * -> absent), the same API route stores it with the same contract checks, and the visitor gets a
+ * small page in their language saying what happened. A refused post comes back in an editable
+ * form that keeps what was typed. JSON requests pass by untouched; nothing typed is ever put in
+ * an address. `api` is the app itself, asked again with the JSON body.
+ */
+export function formPosts(api: (request: Request, env: unknown) => Response | Promise<Response>): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== 'POST' || !FORM_TYPE.test(c.req.header('content-type') ?? '')) return next();
+    // Read from a copy: a body that follows no form description goes on untouched to the route,
+    // whose guards and JSON door answer it as they always did.
+    const form = await readForm(c);
+    const id = form?.get('form');
+    const spec = id === undefined ? undefined : FORMS.get(id);
+    if (!form || !spec || !postsTo(spec, c.req.path)) return next();
+    const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
+    const values = Object.fromEntries(spec.fields.map((field) => [field.name, form.get(field.name) ?? '']));
+
+    const blank = firstBlank(spec, values);
+    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path));
+
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    // Under `Referrer-Policy: no-referrer` a browser's form post says `Origin: null`; its
+    // Sec-Fetch-Site (which no page can set) still says whether it came from this site.
+    if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');
+    const answer = await api(new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ ...toJson(spec, form), ...(spec.sendsLang ? { lang } : {}) }) }), c.env);
+    const body = (await answer.json().catch(() => null)) as Record<string, unknown> | ApiErrorBody | null;
+    if (answer.ok) {
+      const cookies = new Headers();
+      for (const cookie of answer.headers.getSetCookie()) cookies.append('set-cookie', cookie);
+      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>), cookies);
+    }
+    const error = body && 'error' in body ? (body as ApiErrorBody).error : { code: 'internal', message: '' };
+    const notice = failureNotice(spec, { status: answer.status, code: error.code, fields: error.fields });
+    const named = Object.keys(error.fields ?? {}).flatMap((name) => fieldFor(spec, name)?.name ?? []);
+    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path));
+  };
+}
+
+/** The posted fields as strings (files of a multipart body are left out), or null over the cap. */
+async function readForm(c: Context): Promise<Map<string, string> | null> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return null;
+  const bytes = await readCapped(c.req.raw.clone(), MAX_JSON_BYTES);
+  if (!bytes) return null;
+  const request = new Request(c.req.url, { method: 'POST', headers: { 'content-type': c.req.header('content-type')! }, body: bytes as BodyInit });
+  const data = await request.formData().catch(() => new FormData());
+  const form = new Map<string, string>();
+  for (const [name, value] of data) if (typeof value === 'string' && !form.has(name)) form.set(name, value);
+  return form;
+}
+
+/** What the island would send: the contract's names and types; blank fields are left out. */
+function toJson(spec: FormSpec, form: Map<string, string>): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  for (const field of spec.fields) {
+    const raw = form.get(field.name);
+    const key = field.key ?? field.name;
+    if (field.kind === 'checkbox') json[key] = raw !== undefined;
+    else if (raw === undefined || !raw.trim()) continue;
+    else if (field.kind === 'number') json[key] = /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+    else json[key] = raw;
+  }
+  return { ...json, ...spec.fixed };
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const STYLE = `
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2933;background:#f5f7fa}
+main{max-inline-size:36rem;margin-inline:auto;padding:1.5rem 1rem}
+.notice{padding:1rem;border-radius:.75rem;border-inline-start:6px solid #15803d;background:#fff}
+.notice.failed{border-color:#b91c1c}
+h1{font-size:1.3rem;margin-block:0 .4rem}
+form{display:grid;gap:.9rem;margin-block-start:1.25rem;padding:1rem;border-radius:.75rem;background:#fff}
+label,legend{font-weight:600;display:block}
+input:not([type=checkbox]):not([type=radio]),select,textarea{box-sizing:border-box;inline-size:100%;margin-block-start:.25rem;padding:.6rem;font:inherit;border:1px solid #9aa5b1;border-radius:.5rem}
+textarea{min-block-size:6rem}
+fieldset{border:0;padding:0;margin:0}
+[aria-invalid=true]{border-color:#b91c1c;outline:2px solid #b91c1c}
+button{padding:.7rem 1.2rem;font:inherit;font-weight:700;color:#fff;background:#1d4ed8;border:0;border-radius:.5rem}
+a{color:#1d4ed8}
+.links{display:grid;gap:.5rem;margin-block-start:1.25rem}
+.secret{overflow-wrap:anywhere}
+`;
+
+function document(lang: Lang, title: string, main: string): string {
+  return `<!doctype html><html lang="${LOCALES[lang]}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${main}</main></body></html>`;
+}
+
+const pathIn = (lang: Lang, path: string) => (lang === 'en' ? path : `/${lang}${path === '/' ? '' : path}`);
+const words = (lang: Lang, key: MessageKey, vars?: Vars) => escape(translate(lang, key, vars));
+
+function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>): string {
+  const vars = Object.fromEntries(Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const t = (key: MessageKey) => words(lang, key, vars);
+  const { id, manageToken } = answer;
+  const manage =
+    spec.manage && typeof id === 'string' && typeof manageToken === 'string'
+      ? `<p>${t('manage.linkNote')}</p><p class="secret"><a href="${escape(`${pathIn(lang, '/manage')}#${spec.manage}.${id}.${manageToken}`)}">${t('form.manageLink')}</a></p>`
+      : '';
+  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section><p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.continue')}</a></p>`;
+  return document(lang, translate(lang, spec.success.title, vars), main);
+}
+
+function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string): string {
+  const t = (key: MessageKey, vars?: Vars) => words(lang, key, vars);
+  const labels = spec.fields.filter((field) => invalid.includes(field.name) && field.kind !== 'hidden').map((field) => translate(lang, field.label));
+  const check = labels.length ? `<p>${t('form.checkFields', { fields: labels.join(', ') })}</p>` : '';
+  const fields = spec.fields.map((field) => fieldHtml(field, lang, values[field.name] ?? '', invalid.includes(field.name))).join('');
+  const main =
+    `<section class="notice failed" role="alert"><h1>${t(notice.title)}</h1>${notice.text ? `<p>${t(notice.text)}</p>` : ''}${check}<p>${t('form.kept')}</p></section>` +
+    `<form method="post" action="${escape(action)}"><input type="hidden" name="form" value="${escape(spec.id)}"><input type="hidden" name="lang" value="${lang}">${fields}<button type="submit">${t(spec.submit)}</button></form>` +
+    `<p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.cancel')}</a></p>`;
+  return document(lang, translate(lang, notice.title), main);
+}
+
+/** One field of the "send again" form, with what was typed (a secret is never sent back). */
+function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean): string {
+  const id = `f-${field.name}`;
+  const label = words(lang, field.label);
+  const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}`;
+  const optionText = (option: string) => (field.optionLabel ? words(lang, field.optionLabel(option)) : escape(option));
+  switch (field.kind) {
+    case 'hidden':
+      return `<input type="hidden" name="${escape(field.name)}" value="${escape(value)}">`;
+    case 'textarea':
+      return `<div><label for="${id}">${label}</label><textarea id="${id}" ${common} maxlength="${field.max}">${escape(value)}</textarea></div>`;
+    case 'checkbox':
+      return `<div><label><input type="checkbox" ${common}${value ? ' checked' : ''}> ${label}</label></div>`;
+    case 'select':
+      return `<div><label for="${id}">${label}</label><select id="${id}" ${common}>${field.prompt ? `<option value="">${words(lang, field.prompt)}</option>` : ''}${(field.options ?? [])
+        .map((option) => `<option value="${escape(option)}"${option === value ? ' selected' : ''}>${optionText(option)}</option>`)
+        .join('')}</select></div>`;
+    case 'radio':
+      return `<fieldset><legend>${label}</legend>${(field.options ?? [])
+        .map((option) => `<label><input type="radio" name="${escape(field.name)}" value="${escape(option)}"${option === value ? ' checked' : ''}> ${optionText(option)}</label>`)
+        .join('')}</fieldset>`;
+    default: {
+      const type = INPUT_TYPES[field.kind ?? 'text'] ?? 'text';
+      const kept = field.kind === 'secret' ? '' : value;
+      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}"></div>`;
+    }
+  }
+}
+
+/** The page as the answer; the API route's cookies (an admin session) ride along. */
+function resultPage(status: number, html: string, headers = new Headers()): Response {
+  headers.set('content-type', 'text/html; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(html, { status, headers });
+}

@@ -1,0 +1,49 @@
+/**
+ * The API's calls that islands make, each as "METHOD /path" with its request body and its answer,
+ * both taken from the contract. `call()` in src/lib/api.ts reads this map, so renaming a contract
+ * field breaks the typecheck of every island that sends or reads it. Types only: nothing here
+ * reaches the browser.
+ */
+import type * as z from 'zod/mini';
+import type {
+  Alert,
+  alertInput,
+  AssistanceRequest,
+  assistanceRequestInput,
+  AssistanceResponse,
+  assistanceResponseInput,
+  Created,
+  Drop,
+  jobInput,
+  LostFoundPost,
+  lostFoundInput,
+  resourceInput,
+  signInInput,
+  sosInput,
+  subscriptionInput,
+  SurplusOffer,
+  surplusOfferInput,
+  volunteerInput,
+} from './index.ts';
+
+type In<S extends z.ZodMiniType> = z.input<S>;
+
+export interface Routes {
+  'POST /api/sos': { body: In<typeof sosInput>; answer: { received: true } };
+  'POST /api/lost-found': { body: In<typeof lostFoundInput>; answer: Created<LostFoundPost> };
+  'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
+  'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
+  'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };
+  'POST /api/assistance-requests': { body: In<typeof assistanceRequestInput>; answer: Created<AssistanceRequest> };
+  'POST /api/surplus-offers': { body: In<typeof surplusOfferInput>; answer: Created<SurplusOffer> };
+  'POST /api/assistance-responses': { body: In<typeof assistanceResponseInput>; answer: AssistanceResponse };
+  'POST /api/drops/:id/volunteers': { body: In<typeof volunteerInput>; answer: { volunteers: number } };
+  'GET /api/drops/next': { body: undefined; answer: Drop | null };
+  'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
+  'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
+  'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
+}
+
+export type Route = keyof Routes;
+export type RouteBody<R extends Route> = Routes[R]['body'];
+export type RouteAnswer<R extends Route> = Routes[R]['answer'];

@@ -1,0 +1,100 @@
+/** The other posting forms: missing persons, jobs, resources, drop volunteers, and the admin sign-in. */
+import { LIMITS, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { area, choice, text, type FormSpec } from '../forms.ts';
+
+/** A missing person: the inline form on /lost-found, or /submit-missing where the contact is required too. */
+function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
+  const submitPage = id === 'submitMissing';
+  return {
+    id,
+    action: '/api/lost-found',
+    fields: [
+      text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: submitPage ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
+      text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city),
+      { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
+      area('description', 'lostFound.description', LIMITS.description),
+      text('contact', 'lostFound.contact', LIMITS.contact, submitPage ? { title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' } : undefined),
+    ],
+    submit: submitPage ? 'submitMissing.submit' : 'lostFound.submit',
+    pending: submitPage ? 'submitMissing.submitting' : 'lostFound.submitting',
+    success: { title: submitPage ? 'submitMissing.success' : 'lostFound.success' },
+    failure: { title: submitPage ? 'submitMissing.error' : 'lostFound.errorTitle', text: 'lostFound.errorText' },
+    back: '/lost-found',
+    manage: 'missing',
+    live: 'new-missing-person',
+  } satisfies FormSpec;
+}
+
+export const LOST_FOUND_FORM = lostFoundSpec('lostFound');
+
+export const SUBMIT_MISSING_FORM = lostFoundSpec('submitMissing');
+
+export const JOB_FORM = {
+  id: 'job',
+  action: '/api/jobs',
+  fields: [
+    text('title', 'submitJob.jobTitle', LIMITS.name, { title: 'submitJob.titleRequired', text: 'submitJob.titleRequiredText' }),
+    text('employer', 'submitJob.employer', LIMITS.name),
+    text('city', 'submitJob.city', LIMITS.city),
+    text('payRange', 'submitJob.payRange', LIMITS.payRange),
+    area('notes', 'submitJob.notes', LIMITS.description),
+    text('contact', 'submitJob.contact', LIMITS.contact, { title: 'submitJob.contactRequired', text: 'submitJob.contactRequiredText' }),
+    { name: 'acceptsNoPapers', label: 'submitJob.noPapers', kind: 'checkbox', initial: true },
+  ],
+  submit: 'submitJob.submit',
+  pending: 'submitJob.submitting',
+  success: { title: 'submitJob.success', text: 'submitJob.successText' },
+  failure: { title: 'submitJob.error', text: 'submitJob.errorText' },
+  refusals: { 429: { title: 'submitJob.rateLimitedTitle', text: 'submitJob.rateLimitedText' } },
+  back: '/jobs',
+} as const satisfies FormSpec;
+
+export const RESOURCE_FORM = {
+  id: 'resource',
+  action: '/api/resources',
+  fields: [
+    text('name', 'submitResource.name', LIMITS.name, { title: 'submitResource.nameRequired', text: 'submitResource.nameRequiredText' }),
+    { ...choice('category', 'submitResource.category', RESOURCE_CATEGORIES, (value) => `category.${value}` as MessageKey), initial: RESOURCE_CATEGORIES[0] },
+    text('city', 'submitResource.city', LIMITS.city),
+    text('address', 'submitResource.address', LIMITS.address),
+    { ...text('phone', 'submitResource.phone', LIMITS.phone), kind: 'tel' },
+    text('link', 'submitResource.link', LIMITS.url),
+    area('notes', 'submitResource.notes', LIMITS.description),
+  ],
+  submit: 'submitResource.submit',
+  pending: 'submitResource.submitting',
+  success: { title: 'submitResource.success', text: 'submitResource.successText' },
+  failure: { title: 'submitResource.error', text: 'submitResource.errorText' },
+  refusals: { 429: { title: 'submitResource.rateLimitedTitle', text: 'submitResource.rateLimitedText' } },
+  back: '/resources',
+} as const satisfies FormSpec;
+
+export const VOLUNTEER_FORM = {
+  id: 'volunteer',
+  action: '/api/drops/:id/volunteers',
+  fields: [
+    text('name', 'drops.volunteerName', LIMITS.name, { title: 'drops.volunteerRequired' }),
+    text('contact', 'drops.volunteerContact', LIMITS.contact, { title: 'drops.volunteerRequired' }),
+  ],
+  submit: 'drops.volunteerSubmit',
+  pending: 'drops.volunteerSubmitting',
+  success: { title: 'drops.volunteerThanks', text: 'drops.volunteerThanksText' },
+  failure: { title: 'drops.volunteerError' },
+  back: '/drops',
+} as const satisfies FormSpec;
+
+export const ADMIN_SIGN_IN_FORM = {
+  id: 'adminSignIn',
+  action: '/api/admin/session',
+  fields: [
+    { ...text('username', 'admin.name', LIMITS.name, { title: 'toast.error', text: 'admin.signInRequired' }), key: 'name' },
+    { ...text('password', 'admin.secret', LIMITS.secret, { title: 'toast.error', text: 'admin.signInRequired' }), key: 'secret', kind: 'secret' },
+  ],
+  submit: 'admin.signIn',
+  pending: 'admin.signingIn',
+  success: { title: 'admin.signedInAs' },
+  failure: { title: 'toast.error', text: 'admin.signInFailed' },
+  refusals: { 401: { text: 'admin.wrongSecret' }, 429: { text: 'admin.tooMany' } },
+  back: '/admin',
+} as const satisfies FormSpec;

@@ -1,0 +1,199 @@
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { Lang } from '../i18n/languages.ts';
+import type { MessageKey, Vars } from '../i18n/messages.ts';
+import { ApiError } from './api.ts';
+import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
+import { postingOwn } from './own-posts.ts';
+import { showToast, type ToastInput } from './toast.ts';
+
+type T = (key: MessageKey, vars?: Vars) => string;
+export type Values = Record<string, string | boolean>;
+
+/**
+ * What makes an island's form work before (or without) its script: it posts to its API address,
+ * never GET (nothing typed ever lands in an address), and says which form it is and in which
+ * language the server's result page should answer. With the script, `onSubmit` takes over.
+ */
+export function postedForm(spec: FormSpec, itemId?: string) {
+  return { method: 'post', action: actionOf(spec, itemId) } as const;
+}
+
+/** The hidden fields of a posted form: its description's id and the page's language. */
+export function FormKeys({ spec, lang }: { spec: FormSpec; lang: Lang }) {
+  return (
+    <>
+      <input type="hidden" name="form" value={spec.id} />
+      <input type="hidden" name="lang" value={lang} />
+    </>
+  );
+}
+
+/** A form's values before anyone types: blank, or its description's first choice. */
+const emptyValues = (spec: FormSpec): Values => Object.fromEntries(spec.fields.map((field) => [field.name, field.initial ?? '']));
+
+interface Options<A> {
+  spec: FormSpec;
+  t: T;
+  /** Values to start from (and to go back to after a success), over the description's. */
+  initial?: () => Values;
+  /** Sends the values; throws an ApiError when the server refuses. */
+  send: (values: Values) => Promise<A>;
+  /** After a success, once the form is emptied; may return what its toast says instead. */
+  sent?: (answer: A) => Partial<ToastInput> | void;
+  /** After a failure, once its toast shows (a drop cancelled meanwhile reloads the page). */
+  failed?: (error: ApiError) => void;
+  /** Something else that must finish first (an upload): sending waits and says nothing. */
+  busy?: boolean;
+  /** The item the form answers, for an action with `:id` (a drop's volunteers). */
+  itemId?: string;
+  /** No toasts: the form says what went wrong in its own line (`problem`), as the sign-in does. */
+  silent?: boolean;
+}
+
+/**
+ * The one form kit of every island: values, the pending label, the spec's checks in the spec's
+ * order (the first blank field gets its toast and the focus), the fields the server refused
+ * marked aria-invalid, one toast per failure cause (offline, busy or full disk, too many, refused),
+ * what was typed kept on failure and cleared on success.
+ */
+export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent }: Options<A>) {
+  const start = () => ({ ...emptyValues(spec), ...initial?.() });
+  const [values, setValues] = useState<Values>(start);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ref = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  const focus = (name: string) => ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+  const toast = (notice: Notice, input: Partial<ToastInput> = {}) => {
+    // Said in the form too, for a form inside a dialog that a toast may not reach.
+    setProblem(input.variant === 'destructive' ? t(notice.text ?? notice.title) : null);
+    if (!silent) showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
+  };
+
+  const set = (name: string, value: string | boolean) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setInvalid((names) => names.filter((known) => known !== name));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending || busy) return;
+    const blank = firstBlank(spec, values);
+    if (blank) {
+      setInvalid([blank.name]);
+      focus(blank.name);
+      toast(blank.required!, { variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    const settle = spec.live ? postingOwn(spec.live) : undefined;
+    try {
+      const answer = await send(values);
+      settle?.(answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : null);
+      setValues(start());
+      setInvalid([]);
+      toast(spec.success, { variant: 'success', ...sent?.(answer) });
+    } catch (thrown) {
+      settle?.(null);
+      const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
+      // In the form's order, so the focus goes to the first one a person sees.
+      const named = Object.keys(error.fields).flatMap((name) => fieldFor(spec, name)?.name ?? []);
+      const refused = spec.fields.map((field) => field.name).filter((name) => named.includes(name));
+      setInvalid(refused);
+      if (refused[0]) focus(refused[0]);
+      toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
+      failed?.(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const specOf = (name: string): FieldSpec => spec.fields.find((field) => field.name === name)!;
+  /** A select of the description's choices (after its prompt, if any), labelled in the page's language. */
+  const selectFor = (name: string) => {
+    const { options = [], optionLabel, prompt } = specOf(name);
+    return (
+      <select {...fieldProps(name)}>
+        {prompt && <option value="">{t(prompt)}</option>}
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {optionLabel ? t(optionLabel(value)) : value}
+          </option>
+        ))}
+      </select>
+    );
+  };
+  /** A field's <label>, with the required mark when the description requires it. */
+  const labelFor = (name: string) => (
+    <label htmlFor={`${id}-${name}`}>
+      {t(specOf(name).label)}
+      {specOf(name).required && (
+        <>
+          {' '}
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>
+        </>
+      )}
+    </label>
+  );
+  const fieldProps = (name: string) => {
+    const field = specOf(name);
+    return {
+      id: `${id}-${name}`,
+      name,
+      value: String(values[name] ?? ''),
+      onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+      ...(field.max ? { maxLength: field.max } : {}),
+      ...(field.required ? { 'aria-required': true as const } : {}),
+      'aria-invalid': invalid.includes(name) || undefined,
+    };
+  };
+
+  return {
+    values,
+    set,
+    pending,
+    invalid,
+    /** What the last refusal said, while it stands (null after a success). */
+    problem,
+    submitLabel: t(pending ? spec.pending : spec.submit),
+    /** The <form>'s own props: posts without a script, the kit's submit with one. */
+    form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
+    /** A field's label text from the description. */
+    label: (name: string) => t(specOf(name).label),
+    selectFor,
+    labelFor,
+    /** Props of a text input, textarea or select: id, name, value, cap, required, invalid mark. */
+    field: fieldProps,
+    /**
+     * A whole field: its label, the control its description calls for (input of the right type,
+     * textarea or select) with `extra` props, and an optional hint under it.
+     */
+    row: (name: string, { hint, wide, ...extra }: { hint?: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement> = {}) => {
+      const { kind } = specOf(name);
+      const props = { ...fieldProps(name), ...extra, ...(hint ? { 'aria-describedby': `${id}-${name}-hint` } : {}) };
+      return (
+        <div className={wide ? 'field wide' : 'field'}>
+          {labelFor(name)}
+          {kind === 'select' ? selectFor(name) : kind === 'textarea' ? <textarea {...(props as object)} /> : <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />}
+          {hint && (
+            <span className="hint" id={`${id}-${name}-hint`}>
+              {hint}
+            </span>
+          )}
+        </div>
+      );
+    },
+    /** Props of a checkbox. */
+    checkbox: (name: string) => ({
+      id: `${id}-${name}`,
+      name,
+      type: 'checkbox' as const,
+      checked: values[name] === true,
+      onChange: (event: { target: { checked: boolean } }) => set(name, event.target.checked),
+    }),
+  };
+}
