@@ -33,10 +33,11 @@ export const BUDGETS = {
 
 /**
  * Built scripts whose dynamic imports run only on a tap: the header's Request Help button loads
- * its dialog and dictionary then. Any other dynamic import (the live room's client, loaded when
- * the browser is idle) counts as first view.
+ * its dialog and dictionary then, and the home page's help boxes their post and answer forms when
+ * one is opened. Any other dynamic import (the live room's client, loaded when the browser is
+ * idle) counts as first view.
  */
-const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/];
+const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
 
 const root = new URL('../dist/client/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path.replace(/^\//, ''), root));

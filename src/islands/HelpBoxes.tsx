@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ComponentType } from 'react';
 import type { AssistanceRequest, SurplusOffer } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
@@ -7,9 +7,19 @@ import { relativeTime } from '../lib/relative-time.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 import { Dialog } from './Dialog.tsx';
-import { HelpPostForm } from './HelpPostForm.tsx';
 import { MyPostsLink } from './MyPostsLink.tsx';
-import { ResponseForm } from './ResponseForm.tsx';
+
+/**
+ * A form that loads when its dialog first opens (a tap), not with the boxes. Offline before it
+ * was ever loaded, the dialog says so instead of breaking the boxes.
+ */
+// `any` as in React's own `lazy`: the form keeps its props; the stand-in reads only `t`.
+function onTap<Form extends ComponentType<any>>(load: () => Promise<Form>) {
+  const unavailable = (({ t }: { t: T }) => <p className="note">{t('offline.notice')}</p>) as Form;
+  return lazy(async () => ({ default: await load().catch(() => unavailable) }));
+}
+const HelpPostForm = onTap(() => import('./HelpPostForm.tsx').then((module) => module.HelpPostForm));
+const ResponseForm = onTap(() => import('./ResponseForm.tsx').then((module) => module.ResponseForm));
 
 type T = ReturnType<typeof messageFn>;
 type Post = AssistanceRequest | SurplusOffer;
@@ -137,20 +147,22 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
             </button>
           )}
           {view.name === 'detail' && <PostDetail post={view.post} lang={lang} t={t} onAnswer={() => setView({ name: 'respond', post: view.post })} answer={t(answer)} />}
-          {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} lang={lang} t={t} onSent={() => setView(null)} />}
-          {view.name === 'new' && (
-            <HelpPostForm
-              kind={kind}
-              lang={lang}
-              t={t}
-              onPosted={() => {
-                setView(null);
-                setShown(0);
-                onPosted();
-                void list.reload();
-              }}
-            />
-          )}
+          <Suspense fallback={<p className="note">{t('common.loading')}</p>}>
+            {view.name === 'respond' && <ResponseForm to={request ? { requestId: view.post.id } : { offerId: view.post.id }} lang={lang} t={t} onSent={() => setView(null)} />}
+            {view.name === 'new' && (
+              <HelpPostForm
+                kind={kind}
+                lang={lang}
+                t={t}
+                onPosted={() => {
+                  setView(null);
+                  setShown(0);
+                  onPosted();
+                  void list.reload();
+                }}
+              />
+            )}
+          </Suspense>
         </Dialog>
       )}
     </section>
