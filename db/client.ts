@@ -49,7 +49,8 @@ const BUSY_WAIT_MS = 5000;
  */
 function waitWhenBusy(client: Client): Client {
   let reopened = 0;
-  const retried = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+  const retried =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       for (let waited = 0, pause = 5; ; waited += pause, pause = Math.min(pause * 2, 200)) {
         const seen = reopened;

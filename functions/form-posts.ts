@@ -154,7 +154,9 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
     case 'checkbox':
       return `<div><label><input type="checkbox" ${common}${value ? ' checked' : ''}> ${label}</label></div>`;
     case 'select':
-      return `<div><label for="${id}">${label}</label><select id="${id}" ${common}>${field.prompt ? `<option value="">${words(lang, field.prompt)}</option>` : ''}${(field.options ?? [])
+      return `<div><label for="${id}">${label}</label><select id="${id}" ${common}>${field.prompt ? `<option value="">${words(lang, field.prompt)}</option>` : ''}${(
+        field.options ?? []
+      )
         .map((option) => `<option value="${escape(option)}"${option === value ? ' selected' : ''}>${optionText(option)}</option>`)
         .join('')}</select></div>`;
     case 'radio':

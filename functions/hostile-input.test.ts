@@ -31,73 +31,77 @@ function sent(body: HostileBody): unknown {
 
 describe.each(WRITE_ENDPOINTS)('$method $name', (endpoint) => {
   const without = { 'manage secret': ' and foreign secrets', admin: ' and requests without a session or from another site' };
-  it(`refuses hostile bodies${endpoint.guarded ? without[endpoint.guarded] : ''} with a 4xx in the one shape and stores nothing from them`, async () => {
-    const api = await testApp();
-    try {
-      const target = await endpoint.target(api);
-      const valid = { ...endpoint.valid, ...target.extra };
-      const seen = new Map<string, number>();
-      let request = 0;
-      let authorized = 0;
-      let counts = await rowCounts(api);
-      // Headers without what authorizes the call: another post's secret, or no admin session and
-      // another site's Origin (or none) in every way a client can get them wrong.
-      const foreign =
-        endpoint.guarded === 'manage secret'
-          ? hostileAuthorization.map((authorization) => ({ ...target.headers, authorization }))
-          : endpoint.guarded === 'admin'
-            ? hostileAdminAccess(target.headers ?? {})
-            : undefined;
-      const cases = fc.record({
-        body: hostileBodies(valid),
-        // A guarded endpoint also gets requests without its credentials, which must change nothing.
-        // One that reads no body (a DELETE, an admin's hide or approve) would simply act with them,
-        // whatever the body, so it only ever gets requests without them.
-        access: !foreign ? fc.constant(undefined) : endpoint.bodyless ? foreign : fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: foreign, weight: 1 }),
-      });
-      await fc.assert(
-        fc.asyncProperty(cases, async ({ body, access }: { body: HostileBody; access?: Record<string, string> }) => {
-          request += 1;
-          if (access === undefined) authorized += 1;
-          // Each request from another address, so rate limits do not stand in for validation.
-          api.client.address = `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`;
-          const headers: Record<string, string> = { ...(access ?? target.headers), ...(body.contentType ? { 'content-type': body.contentType } : {}) };
-          const response = await api.app.request(target.path, { method: endpoint.method, headers, body: body.body as BodyInit });
-          const json = response.status === 204 ? null : await response.json();
-          const key = `${response.status}${json?.error ? ` ${json.error.code}` : ''}`;
-          seen.set(key, (seen.get(key) ?? 0) + 1);
-          expect(response.status).toBeLessThan(500);
-          const after = await rowCounts(api);
-          if (response.status >= 400) {
-            expectErrorShape(json);
-            expect(after).toEqual(counts);
-            // A refusal starts no session.
-            expect(response.headers.get('set-cookie')).toBeNull();
-          } else if (endpoint.mayTake) {
-            expect(endpoint.mayTake(sent(body), valid), `${endpoint.name} took ${String(body.body).slice(0, 300)}`).toBe(true);
-          }
-          // Without its credentials, the guard refuses it before anything else is looked at.
-          if (access !== undefined) expect(REFUSED_WITHOUT[endpoint.guarded!]).toContain(key);
-          counts = after;
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      const histogram = [...seen].sort((a, b) => b[1] - a[1]);
-      const share = foreign ? ` (${RUNS - authorized} of ${RUNS} without credentials)` : '';
-      report.push(`  ${endpoint.method} ${endpoint.name}${share}: ${histogram.map(([key, n]) => `${key} x${n}`).join(', ')}`);
-      // Most bodies sent with the endpoint's credentials must get past the door (content type,
-      // size, JSON syntax) to the contract's checks. An endpoint that reads no body has no door:
-      // its requests all went to the guard, as checked above.
-      if (!endpoint.bodyless) {
-        const atTheDoor = ['415 unsupported_media_type', '413 payload_too_large', '400 invalid_json'].reduce((sum, key) => sum + (seen.get(key) ?? 0), 0);
-        expect(1 - atTheDoor / authorized).toBeGreaterThan(0.6);
+  it(
+    `refuses hostile bodies${endpoint.guarded ? without[endpoint.guarded] : ''} with a 4xx in the one shape and stores nothing from them`,
+    async () => {
+      const api = await testApp();
+      try {
+        const target = await endpoint.target(api);
+        const valid = { ...endpoint.valid, ...target.extra };
+        const seen = new Map<string, number>();
+        let request = 0;
+        let authorized = 0;
+        let counts = await rowCounts(api);
+        // Headers without what authorizes the call: another post's secret, or no admin session and
+        // another site's Origin (or none) in every way a client can get them wrong.
+        const foreign =
+          endpoint.guarded === 'manage secret'
+            ? hostileAuthorization.map((authorization) => ({ ...target.headers, authorization }))
+            : endpoint.guarded === 'admin'
+              ? hostileAdminAccess(target.headers ?? {})
+              : undefined;
+        const cases = fc.record({
+          body: hostileBodies(valid),
+          // A guarded endpoint also gets requests without its credentials, which must change nothing.
+          // One that reads no body (a DELETE, an admin's hide or approve) would simply act with them,
+          // whatever the body, so it only ever gets requests without them.
+          access: !foreign ? fc.constant(undefined) : endpoint.bodyless ? foreign : fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: foreign, weight: 1 }),
+        });
+        await fc.assert(
+          fc.asyncProperty(cases, async ({ body, access }: { body: HostileBody; access?: Record<string, string> }) => {
+            request += 1;
+            if (access === undefined) authorized += 1;
+            // Each request from another address, so rate limits do not stand in for validation.
+            api.client.address = `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`;
+            const headers: Record<string, string> = { ...(access ?? target.headers), ...(body.contentType ? { 'content-type': body.contentType } : {}) };
+            const response = await api.app.request(target.path, { method: endpoint.method, headers, body: body.body as BodyInit });
+            const json = response.status === 204 ? null : await response.json();
+            const key = `${response.status}${json?.error ? ` ${json.error.code}` : ''}`;
+            seen.set(key, (seen.get(key) ?? 0) + 1);
+            expect(response.status).toBeLessThan(500);
+            const after = await rowCounts(api);
+            if (response.status >= 400) {
+              expectErrorShape(json);
+              expect(after).toEqual(counts);
+              // A refusal starts no session.
+              expect(response.headers.get('set-cookie')).toBeNull();
+            } else if (endpoint.mayTake) {
+              expect(endpoint.mayTake(sent(body), valid), `${endpoint.name} took ${String(body.body).slice(0, 300)}`).toBe(true);
+            }
+            // Without its credentials, the guard refuses it before anything else is looked at.
+            if (access !== undefined) expect(REFUSED_WITHOUT[endpoint.guarded!]).toContain(key);
+            counts = after;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        const histogram = [...seen].sort((a, b) => b[1] - a[1]);
+        const share = foreign ? ` (${RUNS - authorized} of ${RUNS} without credentials)` : '';
+        report.push(`  ${endpoint.method} ${endpoint.name}${share}: ${histogram.map(([key, n]) => `${key} x${n}`).join(', ')}`);
+        // Most bodies sent with the endpoint's credentials must get past the door (content type,
+        // size, JSON syntax) to the contract's checks. An endpoint that reads no body has no door:
+        // its requests all went to the guard, as checked above.
+        if (!endpoint.bodyless) {
+          const atTheDoor = ['415 unsupported_media_type', '413 payload_too_large', '400 invalid_json'].reduce((sum, key) => sum + (seen.get(key) ?? 0), 0);
+          expect(1 - atTheDoor / authorized).toBeGreaterThan(0.6);
+        }
+        expect(histogram.some(([key]) => key.startsWith('5'))).toBe(false);
+      } finally {
+        api.close();
       }
-      expect(histogram.some(([key]) => key.startsWith('5'))).toBe(false);
-    } finally {
-      api.close();
-    }
-  }, Math.max(30_000, RUNS * 30));
+    },
+    Math.max(30_000, RUNS * 30),
+  );
 });
 
 it('takes no server-side field from a client: ids, status, sample flag, secrets, counts and times stay the server’s (or an admin’s own action’s)', async () => {

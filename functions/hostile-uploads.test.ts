@@ -61,7 +61,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A real JPEG whose frame header now claims 65,000 x 65,000 pixels. */
@@ -113,23 +118,26 @@ it.each(Object.keys(ROUTES) as Array<keyof typeof ROUTES>)('%s: stores a polyglo
   expect(bytes.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
 });
 
-it.each(Object.keys(ROUTES) as Array<keyof typeof ROUTES>)('%s: refuses decompression bombs by their declared size before decoding (413) and truncated images (415)', async (route) => {
-  for (const bomb of [pngDeclaring(100_000, 100_000), await jpegDeclaringHuge()]) {
-    const response = await put(await ROUTES[route](), bomb, withLength(bomb));
-    expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('image_too_large');
-  }
-  const photo = await phonePhoto();
-  for (const cut of [3, 40, 200, photo.byteLength - 2]) {
-    const truncated = photo.subarray(0, cut);
-    const response = await put(await ROUTES[route](), truncated, withLength(truncated));
-    expect(response.status).toBe(415);
-  }
-  const png = pngDeclaring(10, 10);
-  const brokenPng = png.subarray(0, png.byteLength - 6);
-  expect((await put(await ROUTES[route](), brokenPng, withLength(brokenPng))).status).toBe(415);
-  await expectNothingStored();
-});
+it.each(Object.keys(ROUTES) as Array<keyof typeof ROUTES>)(
+  '%s: refuses decompression bombs by their declared size before decoding (413) and truncated images (415)',
+  async (route) => {
+    for (const bomb of [pngDeclaring(100_000, 100_000), await jpegDeclaringHuge()]) {
+      const response = await put(await ROUTES[route](), bomb, withLength(bomb));
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('image_too_large');
+    }
+    const photo = await phonePhoto();
+    for (const cut of [3, 40, 200, photo.byteLength - 2]) {
+      const truncated = photo.subarray(0, cut);
+      const response = await put(await ROUTES[route](), truncated, withLength(truncated));
+      expect(response.status).toBe(415);
+    }
+    const png = pngDeclaring(10, 10);
+    const brokenPng = png.subarray(0, png.byteLength - 6);
+    expect((await put(await ROUTES[route](), brokenPng, withLength(brokenPng))).status).toBe(415);
+    await expectNothingStored();
+  },
+);
 
 it('photo: stops reading a body without a Content-Length at the 10 MB cap (413)', async () => {
   const { stream, counter } = endless(200 * MB);

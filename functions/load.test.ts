@@ -12,7 +12,11 @@ it(`${POSTS} concurrent lost-and-found posts make exactly ${POSTS} rows`, async 
   try {
     const started = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: POSTS }, async (_, index) => (await api.post('/api/lost-found', { name: `Load ${index}`, lastSeenCity: 'Fresno' }, { 'x-test-client-address': `10.0.${index >> 8}.${index & 255}` })).status),
+      Array.from(
+        { length: POSTS },
+        async (_, index) =>
+          (await api.post('/api/lost-found', { name: `Load ${index}`, lastSeenCity: 'Fresno' }, { 'x-test-client-address': `10.0.${index >> 8}.${index & 255}` })).status,
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(`${POSTS} concurrent posts in ${seconds.toFixed(1)} s (${Math.round(POSTS / seconds)}/s)`);

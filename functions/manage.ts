@@ -12,7 +12,10 @@ export const hashManageSecret = async (secret: string) => hex(await crypto.subtl
  */
 export async function newManageSecret(): Promise<{ secret: string; hash: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const secret = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const secret = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   return { secret, hash: await hashManageSecret(secret) };
 }
 
@@ -28,7 +31,10 @@ export async function refuseManage(c: Context, post: { manageHash: string | null
 }
 
 /** The post when the request holds its manage secret; otherwise refuseManage's answer. */
-export async function ownedPost<R extends { manageHash: string | null }>(c: Context, post: R | undefined): Promise<{ row: R; response?: never } | { row?: never; response: Response }> {
+export async function ownedPost<R extends { manageHash: string | null }>(
+  c: Context,
+  post: R | undefined,
+): Promise<{ row: R; response?: never } | { row?: never; response: Response }> {
   const refused = await refuseManage(c, post);
   return refused ? { response: refused } : { row: post! };
 }

@@ -45,10 +45,14 @@ export function headersRules(policies: Map<string, string>, languages: readonly 
     if (policies.get(notFoundFile(lang)) !== fallback) throw new Error(`${notFoundFile(lang)} carries other inline scripts than 404.html; give every 404 page the same scripts.`);
   }
   const others = languages.filter((lang) => lang !== 'en');
-  const routes = new Set([...policies.keys()].filter((file) => file.endsWith('index.html')).map((file) => {
-    const parts = file.split('/').slice(0, -1);
-    return `/${(others.includes(parts[0]!) ? parts.slice(1) : parts).join('/')}`;
-  }));
+  const routes = new Set(
+    [...policies.keys()]
+      .filter((file) => file.endsWith('index.html'))
+      .map((file) => {
+        const parts = file.split('/').slice(0, -1);
+        return `/${(others.includes(parts[0]!) ? parts.slice(1) : parts).join('/')}`;
+      }),
+  );
   const rules: Array<[string, string]> = [];
   for (const route of [...routes].sort()) {
     const english = route === '/' ? '' : route;
@@ -66,7 +70,9 @@ export function headersRules(policies: Map<string, string>, languages: readonly 
     `  Content-Security-Policy: ${fallback}`,
     ...rules.flatMap(([path, policy]) => [path, '  ! Content-Security-Policy', `  Content-Security-Policy: ${policy}`]),
     '',
-  ].join('\n').trimStart();
+  ]
+    .join('\n')
+    .trimStart();
   const lines = text.split('\n');
   const ruleCount = lines.filter((line) => line.startsWith('/') || line.startsWith('https://')).length;
   if (ruleCount > MAX_RULES) throw new Error(`_headers would have ${ruleCount} rules; Cloudflare takes at most ${MAX_RULES}.`);

@@ -12,8 +12,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
   // Only the enforcement report asks for a position, and only on our own pages. File inputs
   // (photos, videos, "take a photo") open the phone's own picker and need no camera permission.
-  'Permissions-Policy':
-    'geolocation=(self), camera=(), microphone=(), display-capture=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), browsing-topics=()',
+  'Permissions-Policy': 'geolocation=(self), camera=(), microphone=(), display-capture=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), browsing-topics=()',
 };
 
 /**

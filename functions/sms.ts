@@ -64,7 +64,10 @@ export async function deliverOutbox(db: Database, gateway: SmsGateway | null, no
     }
     if (error === null) {
       sent++;
-      await db.update(smsOutbox).set({ status: 'sent', sentAt: new Date(now).toISOString(), attempts: text.attempts + 1, lastError: null }).where(eq(smsOutbox.id, text.id));
+      await db
+        .update(smsOutbox)
+        .set({ status: 'sent', sentAt: new Date(now).toISOString(), attempts: text.attempts + 1, lastError: null })
+        .where(eq(smsOutbox.id, text.id));
     } else {
       failed++;
       const attempts = text.attempts + 1;

@@ -11,7 +11,9 @@ import { loadConfig } from '../functions/config.ts';
 
 let name: string | undefined;
 try {
-  ({ values: { name } } = parseArgs({ options: { name: { type: 'string' } } }));
+  ({
+    values: { name },
+  } = parseArgs({ options: { name: { type: 'string' } } }));
 } catch (error) {
   console.error((error as Error).message);
 }

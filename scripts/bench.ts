@@ -56,13 +56,36 @@ async function seed(file: string) {
   const cities = ['Fresno', 'Los Angeles', 'Oakland', 'San Diego', 'Sacramento', 'Bakersfield', 'San Jose', 'Salinas'];
   const city = (i: number) => cities[i % cities.length]!;
   const text = (i: number) => `Bench row ${i}: a realistic sentence or two of details, about as long as people write on a phone.`;
-  const help = (i: number) => ({ id: `b${i}`, title: `Bench help ${i}`, description: text(i), category: 'Food', city: city(i), contactName: 'Bench', contactMethod: '555-0100', imageUrls: [], createdAt: at(i), expiresAt: later });
+  const help = (i: number) => ({
+    id: `b${i}`,
+    title: `Bench help ${i}`,
+    description: text(i),
+    category: 'Food',
+    city: city(i),
+    contactName: 'Bench',
+    contactMethod: '555-0100',
+    imageUrls: [],
+    createdAt: at(i),
+    expiresAt: later,
+  });
   const boards = [
-    [schema.lostFoundPosts, (i: number) => ({ id: `b${i}`, name: `Bench Person ${i}`, lastSeenCity: city(i), lastSeenDate: '2025-01-01', description: text(i), contact: '555-0100', createdAt: at(i) })],
-    [schema.alerts, (i: number) => ({ id: `b${i}`, type: 'Community Notice', precision: 'BROAD', city: city(i), details: text(i), fingerprint: `b${i}`, createdAt: at(i), expiresAt: later })],
-    [schema.resources, (i: number) => ({ id: `b${i}`, name: `Bench resource ${i}`, category: 'Food', city: city(i), notes: text(i), status: 'published', verified: i % 3 === 0, createdAt: at(i) })],
+    [
+      schema.lostFoundPosts,
+      (i: number) => ({ id: `b${i}`, name: `Bench Person ${i}`, lastSeenCity: city(i), lastSeenDate: '2025-01-01', description: text(i), contact: '555-0100', createdAt: at(i) }),
+    ],
+    [
+      schema.alerts,
+      (i: number) => ({ id: `b${i}`, type: 'Community Notice', precision: 'BROAD', city: city(i), details: text(i), fingerprint: `b${i}`, createdAt: at(i), expiresAt: later }),
+    ],
+    [
+      schema.resources,
+      (i: number) => ({ id: `b${i}`, name: `Bench resource ${i}`, category: 'Food', city: city(i), notes: text(i), status: 'published', verified: i % 3 === 0, createdAt: at(i) }),
+    ],
     [schema.jobs, (i: number) => ({ id: `b${i}`, title: `Bench job ${i}`, city: city(i), notes: text(i), contact: '555-0100', status: 'approved', createdAt: at(i) })],
-    [schema.drops, (i: number) => ({ id: `b${i}`, date: new Date(now + (i % 365) * 86_400_000).toISOString().slice(0, 10), city: city(i), meetSpot: 'Main square', createdAt: at(i) })],
+    [
+      schema.drops,
+      (i: number) => ({ id: `b${i}`, date: new Date(now + (i % 365) * 86_400_000).toISOString().slice(0, 10), city: city(i), meetSpot: 'Main square', createdAt: at(i) }),
+    ],
     [schema.assistanceRequests, (i: number) => ({ ...help(i), urgency: 'Medium' })],
     [schema.surplusOffers, help],
   ] as const;
@@ -126,24 +149,23 @@ interface Load {
  */
 async function load({ path, method = 'GET', body }: Load, base: string) {
   let i = 0;
-  const run = (duration: number) => autocannon({
-    url: `${base}${path}`,
-    connections: 10,
-    duration,
-    requests: [
-      {
-        method,
-        // Phones ask for compressed answers; the server's gzip is part of what is measured.
-        headers: { 'accept-encoding': 'gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(body(i++)) }) } : {}),
-      },
-    ],
-  });
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}${path}`,
+      connections: 10,
+      duration,
+      requests: [
+        {
+          method,
+          // Phones ask for compressed answers; the server's gzip is part of what is measured.
+          headers: { 'accept-encoding': 'gzip', ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(body(i++)) }) } : {}),
+        },
+      ],
+    });
   await run(2);
   const result = await run(10);
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-  );
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]));
   return {
     request: `${method} ${path}`,
     reqPerSec: round(result.requests.average),

@@ -89,7 +89,7 @@ export function pageWeight(page: { file: string; path: string; lang: Lang; route
   for (const entry of entries) follow(entry, scripts, dynamic);
   // Dynamic imports: those of on-tap scripts wait for the tap; the others load now, with theirs.
   const onAction = new Set<string>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const edge of dynamic) {
       const [from, to] = edge.split(' ') as [string, string];
@@ -108,10 +108,7 @@ export function pageWeight(page: { file: string; path: string; lang: Lang; route
 
   const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzOf(path), 0);
   const css = sum(attributes(/<link[^>]*\srel="stylesheet"[^>]*\shref="([^"]+)"/g));
-  const images = [
-    ...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g),
-    ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g),
-  ];
+  const images = [...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g), ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g)];
   const imageBytes = [...new Set(images)].reduce((total, path) => total + (path.endsWith('.svg') ? gzOf(path) : read(path).length), 0);
   const htmlGzip = gz(html);
   const jsExternal = sum(scripts);

@@ -41,10 +41,38 @@ export const HOSTILE_STRINGS = [
 
 /** Keys that try prototype pollution or set what only the server may set. */
 export const HOSTILE_KEYS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  'id', 'status', 'isSample', 'sample', 'manageHash', 'manageToken', 'createdAt', 'expiresAt', 'verified', 'confirmations', 'allClears', 'fingerprint', 'stored', 'attached', 'lat', 'lng', 'dropId',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'id',
+  'status',
+  'isSample',
+  'sample',
+  'manageHash',
+  'manageToken',
+  'createdAt',
+  'expiresAt',
+  'verified',
+  'confirmations',
+  'allClears',
+  'fingerprint',
+  'stored',
+  'attached',
+  'lat',
+  'lng',
+  'dropId',
   // What only the admin desk sets, or derives (a resource's public category from its admin one).
-  'hidden', 'adminVerified', 'handled', 'handledAt', 'category', 'volunteers', 'adminId', 'secretHash', 'tokenHash',
+  'hidden',
+  'adminVerified',
+  'handled',
+  'handledAt',
+  'category',
+  'volunteers',
+  'adminId',
+  'secretHash',
+  'tokenHash',
 ];
 
 const text = fc.oneof(
@@ -75,7 +103,16 @@ export interface HostileBody {
   contentType?: string;
 }
 
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/json-patch+json', 'APPLICATION/JSON', 'application/json; charset=utf-16'];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'text/html',
+  'application/json-patch+json',
+  'APPLICATION/JSON',
+  'application/json; charset=utf-16',
+];
 
 /**
  * Bad bodies for an endpoint whose accepted body is `valid`: the sample with fields removed,
@@ -90,7 +127,11 @@ export function hostileBodies(valid: Record<string, unknown>): fc.Arbitrary<Host
       changed: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...keys, ...HOSTILE_KEYS), fc.string({ maxLength: 20 })), value), { minLength: 1, maxLength: 4 }),
     })
     .map(({ dropped, changed }) => {
-      const entries = new Map(Object.entries(valid).filter(([key]) => !dropped.includes(key)).map(([key, v]) => [key, JSON.stringify(v)] as [string, string]));
+      const entries = new Map(
+        Object.entries(valid)
+          .filter(([key]) => !dropped.includes(key))
+          .map(([key, v]) => [key, JSON.stringify(v)] as [string, string]),
+      );
       for (const [key, json] of changed) entries.set(key, json);
       return objectText([...entries]);
     });
@@ -104,7 +145,13 @@ export function hostileBodies(valid: Record<string, unknown>): fc.Arbitrary<Host
   return fc.oneof(
     { arbitrary: json.map((body) => ({ body, contentType: 'application/json' })), weight: 24 },
     { arbitrary: fc.uint8Array({ maxLength: 2000 }).map((body) => ({ body, contentType: 'application/json' })), weight: 1 },
-    { arbitrary: fc.constant({ body: objectText([['padding', JSON.stringify('x'.repeat(70_000))], ...Object.entries(valid).map(([k, v]) => [k, JSON.stringify(v)] as [string, string])]), contentType: 'application/json' }), weight: 1 },
+    {
+      arbitrary: fc.constant({
+        body: objectText([['padding', JSON.stringify('x'.repeat(70_000))], ...Object.entries(valid).map(([k, v]) => [k, JSON.stringify(v)] as [string, string])]),
+        contentType: 'application/json',
+      }),
+      weight: 1,
+    },
     { arbitrary: fc.tuple(fc.constantFrom(...CONTENT_TYPES), fc.constant(JSON.stringify(valid))).map(([contentType, body]) => ({ body, contentType })), weight: 1 },
     { arbitrary: fc.constant({ body: JSON.stringify(valid) }), weight: 1 },
   );
@@ -112,7 +159,16 @@ export function hostileBodies(valid: Record<string, unknown>): fc.Arbitrary<Host
 
 /** Authorization headers that are not a post's secret. */
 export const hostileAuthorization = fc.oneof(
-  fc.constantFrom('', 'Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'A'.repeat(43)}`, `Bearer ${'A'.repeat(101)}`, 'Bearer ../../etc/passwd', 'bearer lowercase-but-long-enough-0123'),
+  fc.constantFrom(
+    '',
+    'Bearer',
+    'Bearer ',
+    'Basic YWRtaW46YWRtaW4=',
+    `Bearer ${'A'.repeat(43)}`,
+    `Bearer ${'A'.repeat(101)}`,
+    'Bearer ../../etc/passwd',
+    'bearer lowercase-but-long-enough-0123',
+  ),
   // What an HTTP client can send: no control characters.
   fc.string({ unit: 'binary-ascii', maxLength: 120 }).map((s) => `Bearer ${s.replace(/[\x00-\x1f\x7f]/g, '')}`),
 );
@@ -131,10 +187,22 @@ export function hostileAdminAccess(authorized: Record<string, string>): fc.Arbit
   if (!origin) throw new Error('an admin request is authorized by an Origin');
   const ours = (value: string) => URL.canParse(value) && new URL(value).host === new URL(origin).host;
   const session: Record<string, string> = cookie ? { cookie } : {};
-  const wrongOrigin = fc.oneof(
-    fc.constantFrom('https://evil.example', 'null', '', `${origin}.evil.example`, `${origin}@evil.example`, `${origin}:8443`, 'http://127.0.0.1', 'file://', new URL(origin).host),
-    headerText(60),
-  ).filter((value) => !ours(value));
+  const wrongOrigin = fc
+    .oneof(
+      fc.constantFrom(
+        'https://evil.example',
+        'null',
+        '',
+        `${origin}.evil.example`,
+        `${origin}@evil.example`,
+        `${origin}:8443`,
+        'http://127.0.0.1',
+        'file://',
+        new URL(origin).host,
+      ),
+      headerText(60),
+    )
+    .filter((value) => !ours(value));
   const fromElsewhere = fc.oneof(
     fc.constant(session),
     wrongOrigin.map((value) => ({ ...session, origin: value })),
@@ -163,7 +231,11 @@ export function hostileAdminAccess(authorized: Record<string, string>): fc.Arbit
     headerText(200).map((value) => `__Host-admin=${value}`),
     headerText(200),
   );
-  return fc.oneof(fromElsewhere, fc.constant({ origin }), notOurs.map((value) => ({ origin, cookie: value })));
+  return fc.oneof(
+    fromElsewhere,
+    fc.constant({ origin }),
+    notOurs.map((value) => ({ origin, cookie: value })),
+  );
 }
 
 /** The one error shape, `{ error: { code, message, fields? } }`, and nothing else. */
@@ -182,7 +254,11 @@ export function expectErrorShape(json: unknown) {
 
 /** How many rows each table holds now (the rate-limit log and the key store aside). */
 export async function rowCounts(api: TestApp): Promise<Record<string, number>> {
-  const tables = (await api.store.client.execute("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' and name not in ('rate_events', 'meta')")).rows.map((row) => String(row.name));
+  const tables = (
+    await api.store.client.execute(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' and name not in ('rate_events', 'meta')",
+    )
+  ).rows.map((row) => String(row.name));
   const [counts] = (await api.store.client.execute(`select ${tables.map((table) => `(select count(*) from "${table}") as "${table}"`).join(', ')}`)).rows;
   return Object.fromEntries(tables.map((table) => [table, Number(counts![table])]));
 }

@@ -8,12 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
 
-type HranaValue =
-  | { type: 'null' }
-  | { type: 'integer'; value: string }
-  | { type: 'float'; value: number }
-  | { type: 'text'; value: string }
-  | { type: 'blob'; base64: string };
+type HranaValue = { type: 'null' } | { type: 'integer'; value: string } | { type: 'float'; value: number } | { type: 'text'; value: string } | { type: 'blob'; base64: string };
 interface HranaStmt {
   sql?: string;
   sql_id?: number;
@@ -21,11 +16,7 @@ interface HranaStmt {
   named_args?: { name: string; value: HranaValue }[];
   want_rows?: boolean;
 }
-type HranaCond =
-  | { type: 'ok' | 'error'; step: number }
-  | { type: 'not'; cond: HranaCond }
-  | { type: 'and' | 'or'; conds: HranaCond[] }
-  | { type: 'is_autocommit' };
+type HranaCond = { type: 'ok' | 'error'; step: number } | { type: 'not'; cond: HranaCond } | { type: 'and' | 'or'; conds: HranaCond[] } | { type: 'is_autocommit' };
 type HranaRequest =
   | { type: 'execute'; stmt: HranaStmt }
   | { type: 'batch'; batch: { steps: { stmt: HranaStmt; condition?: HranaCond }[] } }

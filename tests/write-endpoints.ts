@@ -49,8 +49,25 @@ export interface WriteEndpoint {
   mayTake?: (body: unknown, sample: Record<string, unknown>) => boolean;
 }
 
-const REQUEST = { title: 'Ride to court', description: 'Monday at 9', category: 'Transportation', urgency: 'High', city: 'Fresno', contactName: 'Marisol', contactMethod: '(831) 555-0119' };
-const OFFER = { title: 'Winter coats', description: 'Kids sizes 6 to 10', category: 'Clothing', condition: 'Good', availability: 'Evenings', city: 'Madera', contactName: 'Ana', contactMethod: 'ana@example.org' };
+const REQUEST = {
+  title: 'Ride to court',
+  description: 'Monday at 9',
+  category: 'Transportation',
+  urgency: 'High',
+  city: 'Fresno',
+  contactName: 'Marisol',
+  contactMethod: '(831) 555-0119',
+};
+const OFFER = {
+  title: 'Winter coats',
+  description: 'Kids sizes 6 to 10',
+  category: 'Clothing',
+  condition: 'Good',
+  availability: 'Evenings',
+  city: 'Madera',
+  contactName: 'Ana',
+  contactMethod: 'ana@example.org',
+};
 const LOST = { name: 'Rosa Martinez', lastSeenCity: 'Fresno', lastSeenDate: '2026-11-01', description: 'Green jacket', contact: '(559) 555-0100' };
 const ALERT = { type: 'Community Notice', city: 'Fresno', area: 'Tower District', details: 'Water main break on Olive Ave', contact: 'none' };
 
@@ -76,9 +93,42 @@ const manage = (name: string, method: 'PATCH' | 'DELETE', path: string, body: un
   },
 });
 
-const DROP = { title: 'Winter coats', date: '2026-12-05', time: '9:00 AM - 1:00 PM', meetSpot: 'Roeding Park', address: '890 W Belmont Ave', city: 'Fresno', notes: 'Bring bags', whatWeBring: 'Coats, blankets', volunteersNeeded: '10 people', status: 'active' };
-const ADMIN_JOB = { title: 'Line cook', employer: 'El Comal', city: 'Visalia', jobType: 'Full-time', payRange: '$19/hour', notes: null, requirements: 'Kitchen experience', contact: '(559) 555-0111', urgent: true, acceptsNoPapers: true };
-const ADMIN_RESOURCE = { name: 'Calm Minds Clinic', adminCategory: 'Mental Health', address: '12 Elm St', city: 'Merced', phone: '(209) 555-0100', hours: 'Mon-Fri 9-5', notes: 'Counselling in Spanish', services: 'Counselling', requirements: 'None', link: 'https://example.org' };
+const DROP = {
+  title: 'Winter coats',
+  date: '2026-12-05',
+  time: '9:00 AM - 1:00 PM',
+  meetSpot: 'Roeding Park',
+  address: '890 W Belmont Ave',
+  city: 'Fresno',
+  notes: 'Bring bags',
+  whatWeBring: 'Coats, blankets',
+  volunteersNeeded: '10 people',
+  status: 'active',
+};
+const ADMIN_JOB = {
+  title: 'Line cook',
+  employer: 'El Comal',
+  city: 'Visalia',
+  jobType: 'Full-time',
+  payRange: '$19/hour',
+  notes: null,
+  requirements: 'Kitchen experience',
+  contact: '(559) 555-0111',
+  urgent: true,
+  acceptsNoPapers: true,
+};
+const ADMIN_RESOURCE = {
+  name: 'Calm Minds Clinic',
+  adminCategory: 'Mental Health',
+  address: '12 Elm St',
+  city: 'Merced',
+  phone: '(209) 555-0100',
+  hours: 'Mon-Fri 9-5',
+  notes: 'Counselling in Spanish',
+  services: 'Counselling',
+  requirements: 'None',
+  link: 'https://example.org',
+};
 
 /** A new admin account, made as `npm run admin:create` makes it; answers its name and secret. */
 async function adminAccount(api: Host) {
@@ -103,7 +153,12 @@ const adminSession = (api: Host) => sessions.get(api) ?? sessions.set(api, signI
  * An admin write endpoint, called with the shared session; `path` makes what it acts on (as that
  * admin where it needs to) and answers the path. A sample body of {} means it reads none.
  */
-const admin = (name: string, method: WriteEndpoint['method'], valid: Record<string, unknown>, path: (api: Host, session: Record<string, string>) => string | Promise<string>): WriteEndpoint => ({
+const admin = (
+  name: string,
+  method: WriteEndpoint['method'],
+  valid: Record<string, unknown>,
+  path: (api: Host, session: Record<string, string>) => string | Promise<string>,
+): WriteEndpoint => ({
   name: `admin ${name}`,
   method,
   valid,
@@ -151,8 +206,18 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { name: 'alert subscriptions', method: 'POST', valid: { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
   { name: 'alert unsubscribe', method: 'DELETE', valid: { phone: '(559) 555-0142' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
-  { name: 'resources', method: 'POST', valid: { name: 'Legal clinic', category: 'Legal', city: 'Fresno', address: '1 Main St', phone: '559-555-0101', link: 'https://example.org', notes: 'Free' }, target: async () => ({ path: '/api/resources' }) },
-  { name: 'jobs', method: 'POST', valid: { title: 'Farm work', employer: 'Valley Farms', city: 'Madera', payRange: '$18/h', notes: 'Harvest', contact: '559-555-0102', acceptsNoPapers: true }, target: async () => ({ path: '/api/jobs' }) },
+  {
+    name: 'resources',
+    method: 'POST',
+    valid: { name: 'Legal clinic', category: 'Legal', city: 'Fresno', address: '1 Main St', phone: '559-555-0101', link: 'https://example.org', notes: 'Free' },
+    target: async () => ({ path: '/api/resources' }),
+  },
+  {
+    name: 'jobs',
+    method: 'POST',
+    valid: { title: 'Farm work', employer: 'Valley Farms', city: 'Madera', payRange: '$18/h', notes: 'Harvest', contact: '559-555-0102', acceptsNoPapers: true },
+    target: async () => ({ path: '/api/jobs' }),
+  },
   {
     name: 'drop volunteers',
     method: 'POST',
@@ -205,7 +270,10 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     // A submitted job, pending until approved (the public answer names no id).
     const title = `Submitted ${crypto.randomUUID()}`;
     await created(api, '/api/jobs', { title, contact: '559-555-0105' });
-    const [job] = await api.store.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.title, title), eq(jobs.status, 'pending')));
+    const [job] = await api.store.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.title, title), eq(jobs.status, 'pending')));
     return `/api/admin/jobs/${job!.id}/approve`;
   }),
   admin('job delete', 'DELETE', {}, async (api, session) => `/api/admin/jobs/${await adminMade(api, session, 'jobs')}`),
@@ -220,7 +288,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     }),
   ),
   ...['hide', 'restore'].map((action) =>
-    admin(`lost-found ${action}`, 'POST', {}, async (api, session) => moderate(api, session, `/api/admin/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}`, action)),
+    admin(`lost-found ${action}`, 'POST', {}, async (api, session) =>
+      moderate(api, session, `/api/admin/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}`, action),
+    ),
   ),
   ...(['requests', 'offers'] as const).flatMap((kind) =>
     ['hide', 'restore'].map((action) =>

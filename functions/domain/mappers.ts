@@ -57,8 +57,7 @@ export const toAlert = (row: AlertRow): Alert => ({
 
 export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest =>
   ({ ...row, sample: isSample }) as AssistanceRequest;
-export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer =>
-  ({ ...row, sample: isSample }) as SurplusOffer;
+export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
 
 /** A stored resource as the directory shows it. */
 export const toResource = (row: ResourceRow): Resource => ({

@@ -47,7 +47,10 @@ export async function sweep(deps: RouteDeps): Promise<void> {
   const { db } = deps;
   const now = deps.now();
   lastSweep.set(deps, now);
-  const expired = await db.select({ id: alerts.id, photoUrl: alerts.photoUrl }).from(alerts).where(lte(alerts.expiresAt, new Date(now).toISOString()));
+  const expired = await db
+    .select({ id: alerts.id, photoUrl: alerts.photoUrl })
+    .from(alerts)
+    .where(lte(alerts.expiresAt, new Date(now).toISOString()));
   const stale = await db
     .select({ id: uploads.id, kind: uploads.kind })
     .from(uploads)
@@ -63,9 +66,15 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - DAY).toISOString()))),
     db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
     db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),
-    db
-      .delete(dropVolunteers)
-      .where(inArray(dropVolunteers.dropId, db.select({ id: drops.id }).from(drops).where(lt(drops.date, new Date(now - VOLUNTEER_RETENTION_DAYS * DAY).toISOString().slice(0, 10))))),
+    db.delete(dropVolunteers).where(
+      inArray(
+        dropVolunteers.dropId,
+        db
+          .select({ id: drops.id })
+          .from(drops)
+          .where(lt(drops.date, new Date(now - VOLUNTEER_RETENTION_DAYS * DAY).toISOString().slice(0, 10))),
+      ),
+    ),
     db.delete(auditLog).where(lt(auditLog.at, new Date(now - 365 * DAY).toISOString())),
   ]);
   await deleteMedia(deps, photos);

@@ -30,7 +30,7 @@ export function fileMediaStore(folder: string): MediaStore {
         const write = async (chunk: Uint8Array) => {
           written += chunk.byteLength;
           if (written > size) throw new Error(`more than the ${size} bytes announced for ${key}`);
-          for (let done = 0; done < chunk.byteLength; ) done += (await file.write(chunk, done)).bytesWritten;
+          for (let done = 0; done < chunk.byteLength;) done += (await file.write(chunk, done)).bytesWritten;
         };
         if (body instanceof Uint8Array) await write(body);
         else if (reader) for (let next = await reader.read(); !next.done; next = await reader.read()) await write(next.value);

@@ -2,15 +2,7 @@ import { crc32 } from 'node:zlib';
 import exifr from 'exifr';
 import sharp, { type JpegOptions, type Sharp, type WebpOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  IMAGE_MIME,
-  InvalidImageError,
-  MAX_IMAGE_PIXELS,
-  imageSize,
-  sniffImage,
-  stripImageMetadata,
-  type ImageType,
-} from './image.ts';
+import { IMAGE_MIME, InvalidImageError, MAX_IMAGE_PIXELS, imageSize, sniffImage, stripImageMetadata, type ImageType } from './image.ts';
 
 // Every fixture is made here in code: real encoders (sharp/libvips) write the images and their
 // metadata, and independent readers (exifr, sharp) check what survives.
@@ -208,7 +200,7 @@ function pngChunk(type: string, data: ArrayLike<number>): Uint8Array {
 function pngChunks(bytes: Uint8Array): { type: string; start: number; end: number }[] {
   const view = Buffer.from(bytes);
   const chunks = [];
-  for (let pos = 8; pos + 12 <= bytes.length; ) {
+  for (let pos = 8; pos + 12 <= bytes.length;) {
     const end = pos + 12 + view.readUInt32BE(pos);
     chunks.push({ type: view.toString('latin1', pos + 4, pos + 8), start: pos, end });
     pos = end;
@@ -244,7 +236,7 @@ async function dirtyPng(image: Sharp = withMetadata(pixels(3)).png()): Promise<U
 function webpChunks(bytes: Uint8Array): { id: string; data: Uint8Array }[] {
   const view = Buffer.from(bytes);
   const chunks = [];
-  for (let pos = 12; pos + 8 <= bytes.length; ) {
+  for (let pos = 12; pos + 8 <= bytes.length;) {
     const length = view.readUInt32LE(pos + 4);
     chunks.push({ id: view.toString('latin1', pos, pos + 4), data: bytes.subarray(pos + 8, pos + 8 + length) });
     pos += 8 + length + (length & 1);
@@ -536,7 +528,10 @@ describe('stripImageMetadata: PNG', () => {
     const dirty = await dirtyPng();
     expect(await metadataOf(dirty)).toMatchObject(PRESENT);
     expect((await sharp(dirty).metadata()).comments).toEqual(
-      expect.arrayContaining([{ keyword: 'Author', text: 'SECRET-TEXT Jane Doe' }, { keyword: 'Description', text: 'SECRET-ITXT home address' }]),
+      expect.arrayContaining([
+        { keyword: 'Author', text: 'SECRET-TEXT Jane Doe' },
+        { keyword: 'Description', text: 'SECRET-ITXT home address' },
+      ]),
     );
     expect(pngChunks(dirty).map((c) => c.type)).toEqual(expect.arrayContaining(['eXIf', 'iCCP', 'zTXt', 'tEXt', 'iTXt', 'tIME', 'prVt']));
 
@@ -624,14 +619,22 @@ describe('stripImageMetadata: WebP', () => {
   });
 
   it('keeps every frame of an animated WebP and drops chunks hidden inside a frame', async () => {
-    const frames = await Promise.all(['#c00', '#0c0', '#00c'].map((c) => sharp({ create: { width: W, height: H, channels: 3, background: c } }).png().toBuffer()));
-    const base = await bytesOf(sharp(frames, { join: { animated: true } }).withExif(EXIF).webp());
+    const frames = await Promise.all(
+      ['#c00', '#0c0', '#00c'].map((c) =>
+        sharp({ create: { width: W, height: H, channels: 3, background: c } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const base = await bytesOf(
+      sharp(frames, { join: { animated: true } })
+        .withExif(EXIF)
+        .webp(),
+    );
     // Append an unknown chunk inside the first ANMF frame.
     const chunks = webpChunks(base);
     const firstFrame = chunks.findIndex((c) => c.id === 'ANMF');
-    const dirty = riff(
-      chunks.map((c, i) => riffChunk(c.id, i === firstFrame ? concatBytes(c.data, riffChunk('SCRT', latin1('SECRET-CHUNK'))) : c.data)),
-    );
+    const dirty = riff(chunks.map((c, i) => riffChunk(c.id, i === firstFrame ? concatBytes(c.data, riffChunk('SCRT', latin1('SECRET-CHUNK'))) : c.data)));
     expect((await sharp(dirty).metadata()).exif).toBeDefined();
 
     const clean = stripImageMetadata(dirty, 'webp');

@@ -283,10 +283,32 @@ function readOrientation(tiff: Uint8Array): number | null {
 /** A minimal TIFF block: header, an IFD0 holding only the Orientation entry, and no next IFD (so no thumbnail). */
 function orientationTiff(orientation: number): Uint8Array {
   return Uint8Array.of(
-    0x4d, 0x4d, 0, 42, 0, 0, 0, 8, // big-endian ("MM"), magic 42, IFD0 at offset 8
-    0, 1, // one entry
-    0x01, 0x12, 0, TIFF_SHORT, 0, 0, 0, 1, 0, orientation, 0, 0, // Orientation, SHORT, count 1, value
-    0, 0, 0, 0, // no IFD1
+    0x4d,
+    0x4d,
+    0,
+    42,
+    0,
+    0,
+    0,
+    8, // big-endian ("MM"), magic 42, IFD0 at offset 8
+    0,
+    1, // one entry
+    0x01,
+    0x12,
+    0,
+    TIFF_SHORT,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0, // Orientation, SHORT, count 1, value
+    0,
+    0,
+    0,
+    0, // no IFD1
   );
 }
 

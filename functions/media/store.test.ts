@@ -32,14 +32,25 @@ function streamOf(bytes: Uint8Array, failAfter = Infinity): ReadableStream<Uint8
 }
 
 /** Every file under the media folder, temporary ones included. */
-const files = () => readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+const files = () =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 
 const read = async (found: Awaited<ReturnType<MediaStore['get']>>) => new Uint8Array(await new Response(found!.body as BodyInit).arrayBuffer());
 
 describe('MEDIA_KEY', () => {
   it('takes the server-made keys and nothing else', () => {
     for (const key of [`alert-photos/${id}`, `missing-persons/${id}`, videoKey, `community-assistance/surplus-offers/${id}`]) expect(key).toMatch(MEDIA_KEY);
-    for (const key of [`community-assistance/other/${id}`, `community-assistance/assistance-requests/x/${id}`, `alert-photos/../${id}`, `../alert-photos/${id}`, `a/b/${id}`, 'alert-photos/x', `alert-photos/${id}.part`]) {
+    for (const key of [
+      `community-assistance/other/${id}`,
+      `community-assistance/assistance-requests/x/${id}`,
+      `alert-photos/../${id}`,
+      `../alert-photos/${id}`,
+      `a/b/${id}`,
+      'alert-photos/x',
+      `alert-photos/${id}.part`,
+    ]) {
       expect(key).not.toMatch(MEDIA_KEY);
     }
   });

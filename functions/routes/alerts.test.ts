@@ -34,7 +34,16 @@ const mark = (id: string, kind: 'confirm' | 'clear', device: string) => api.post
 describe('POST /api/alerts', () => {
   it('stores an inline alert with the defaults (Community Notice, BROAD) and goes live', async () => {
     const alert = await created({ city: 'Salinas', details: 'Food bank open late today', alertTime: '2026-11-22T17:30:00.000Z' });
-    expect(alert).toMatchObject({ type: 'Community Notice', precision: 'BROAD', city: 'Salinas', area: null, alertTime: '2026-11-22T17:30:00.000Z', verified: false, urgent: false, confirmations: 0 });
+    expect(alert).toMatchObject({
+      type: 'Community Notice',
+      precision: 'BROAD',
+      city: 'Salinas',
+      area: null,
+      alertTime: '2026-11-22T17:30:00.000Z',
+      verified: false,
+      urgent: false,
+      confirmations: 0,
+    });
     expect(await list()).toEqual([alert]);
     expect(api.published).toEqual([{ event: 'emergency-alert', data: { id: alert.id, type: 'Community Notice', city: 'Salinas', details: 'Food bank open late today' } }]);
   });

@@ -1,14 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alertInput, markInput } from '../../src/contract/index.ts';
-import {
-  ALL_CLEARS_TO_CLOSE,
-  DUPLICATE_WINDOW_MINUTES,
-  ENFORCEMENT_TYPE,
-  LOCATION_GRID,
-  snapToGrid,
-  PAGE_SIZE,
-} from '../../src/contract/limits.ts';
+import { ALL_CLEARS_TO_CLOSE, DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toAlert, type AlertRow } from '../domain/mappers.ts';
@@ -40,77 +33,94 @@ export function alertRoutes(deps: RouteDeps) {
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toAlert));
     })
-    .post('/', jsonBody(alertInput), rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')), async (c) => {
-      const alert = c.var.body;
-      const now = deps.now();
-      const enforcement = alert.type === ENFORCEMENT_TYPE;
+    .post(
+      '/',
+      jsonBody(alertInput),
+      rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')),
+      async (c) => {
+        const alert = c.var.body;
+        const now = deps.now();
+        const enforcement = alert.type === ENFORCEMENT_TYPE;
 
-      const fingerprint = await deps.keys.hash('alert', alert.type, normalized(alert.city), normalized(alert.area), normalized(alert.details));
-      const [same] = await db
-        .select({ id: alerts.id })
-        .from(alerts)
-        .where(and(open(), eq(alerts.fingerprint, fingerprint), gt(alerts.createdAt, new Date(now - DUPLICATE_WINDOW_MINUTES * MINUTE).toISOString())));
-      if (same) {
-        return apiError(c, 409, 'duplicate', 'The same report was posted within the last hour. Please confirm that one instead.');
-      }
-      if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
-        return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
-      }
+        const fingerprint = await deps.keys.hash('alert', alert.type, normalized(alert.city), normalized(alert.area), normalized(alert.details));
+        const [same] = await db
+          .select({ id: alerts.id })
+          .from(alerts)
+          .where(and(open(), eq(alerts.fingerprint, fingerprint), gt(alerts.createdAt, new Date(now - DUPLICATE_WINDOW_MINUTES * MINUTE).toISOString())));
+        if (same) {
+          return apiError(c, 409, 'duplicate', 'The same report was posted within the last hour. Please confirm that one instead.');
+        }
+        if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
+          return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
+        }
 
-      const grid = LOCATION_GRID[alert.precision];
-      const precise = alert.precision === 'PRECISE' && alert.location;
-      const row: AlertRow = {
-        id: crypto.randomUUID(),
-        type: alert.type,
-        precision: alert.precision,
-        city: alert.city,
-        area: alert.area,
-        details: alert.details,
-        alertTime: alert.alertTime,
-        contact: alert.contact,
-        // A BROAD alert keeps no position at all, so none can ever leak.
-        // The device rounded already; rounding again makes sure, whatever a client sends.
-        lat: precise ? snapToGrid(alert.location!.lat, grid) : null,
-        lng: precise ? snapToGrid(alert.location!.lng, grid) : null,
-        activity: enforcement ? (alert.activity ?? null) : null,
-        agents: enforcement ? alert.agents : null,
-        vehicles: enforcement ? alert.vehicles : null,
-        markings: enforcement ? alert.markings : null,
-        photoUrl: alert.photoUrl,
-        confirmations: 0,
-        allClears: 0,
-        fingerprint,
-        adminVerified: false,
-        hidden: false,
-        isSample: false,
-        createdAt: new Date(now).toISOString(),
-        expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
-      };
-      await db.insert(alerts).values(row);
-      await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
-      if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
-      return c.json(toAlert(row), 201);
-    })
+        const grid = LOCATION_GRID[alert.precision];
+        const precise = alert.precision === 'PRECISE' && alert.location;
+        const row: AlertRow = {
+          id: crypto.randomUUID(),
+          type: alert.type,
+          precision: alert.precision,
+          city: alert.city,
+          area: alert.area,
+          details: alert.details,
+          alertTime: alert.alertTime,
+          contact: alert.contact,
+          // A BROAD alert keeps no position at all, so none can ever leak.
+          // The device rounded already; rounding again makes sure, whatever a client sends.
+          lat: precise ? snapToGrid(alert.location!.lat, grid) : null,
+          lng: precise ? snapToGrid(alert.location!.lng, grid) : null,
+          activity: enforcement ? (alert.activity ?? null) : null,
+          agents: enforcement ? alert.agents : null,
+          vehicles: enforcement ? alert.vehicles : null,
+          markings: enforcement ? alert.markings : null,
+          photoUrl: alert.photoUrl,
+          confirmations: 0,
+          allClears: 0,
+          fingerprint,
+          adminVerified: false,
+          hidden: false,
+          isSample: false,
+          createdAt: new Date(now).toISOString(),
+          expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
+        };
+        await db.insert(alerts).values(row);
+        await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
+        if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
+        return c.json(toAlert(row), 201);
+      },
+    )
     .post('/:id/marks', jsonBody(markInput), rateLimit(deps, 'alertMark'), async (c) => {
       const mark = c.var.body;
       const id = c.req.param('id');
-      const [alert] = await db.select().from(alerts).where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)));
+      const [alert] = await db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)));
       if (!alert) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
 
       // The device is known only by a keyed hash that includes the report: it cannot be followed
       // from one report to another, and it is deleted with the report.
       const deviceHash = await deps.keys.hash('mark', id, mark.device);
       const { kind } = mark;
-      const [previous] = await db.select().from(alertMarks).where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash)));
+      const [previous] = await db
+        .select()
+        .from(alertMarks)
+        .where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash)));
       const column = (k: string) => (k === 'confirm' ? alerts.confirmations : alerts.allClears);
       if (!previous) {
         await db.batch([
           db.insert(alertMarks).values({ alertId: id, deviceHash, kind }),
-          db.update(alerts).set(kind === 'confirm' ? { confirmations: sql`${column(kind)} + 1` } : { allClears: sql`${column(kind)} + 1` }).where(eq(alerts.id, id)),
+          db
+            .update(alerts)
+            .set(kind === 'confirm' ? { confirmations: sql`${column(kind)} + 1` } : { allClears: sql`${column(kind)} + 1` })
+            .where(eq(alerts.id, id)),
         ]);
       } else if (previous.kind !== kind) {
         await db.batch([
-          db.update(alertMarks).set({ kind }).where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash))),
+          db
+            .update(alertMarks)
+            .set({ kind })
+            .where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash))),
           db
             .update(alerts)
             .set(
@@ -125,7 +135,11 @@ export function alertRoutes(deps: RouteDeps) {
       const closed = updated!.allClears >= ALL_CLEARS_TO_CLOSE;
       if (closed) {
         // Enough people say it is over: it leaves the lists now and its details are deleted.
-        [updated] = await db.update(alerts).set({ expiresAt: new Date(deps.now()).toISOString() }).where(eq(alerts.id, id)).returning();
+        [updated] = await db
+          .update(alerts)
+          .set({ expiresAt: new Date(deps.now()).toISOString() })
+          .where(eq(alerts.id, id))
+          .returning();
         await sweep(deps);
       }
       return c.json({ ...toAlert(updated!), counted: previous?.kind !== kind, closed });

@@ -39,7 +39,11 @@ const upload = async (body: Uint8Array, mediaType?: string) => {
 describe('POST /api/community-assistance/upload', () => {
   it('answers the upload parameters of the spec for a help-flow media type only', async () => {
     const params = await askUpload('surplus-offers');
-    expect(params).toEqual({ url: `/api/community-assistance/upload/surplus-offers/${params.objectId}`, objectId: expect.stringMatching(/^[0-9a-f-]{36}$/), mediaType: 'surplus-offers' });
+    expect(params).toEqual({
+      url: `/api/community-assistance/upload/surplus-offers/${params.objectId}`,
+      objectId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      mediaType: 'surplus-offers',
+    });
     expect((await api.post('/api/community-assistance/upload', { mediaType: 'missing-persons' })).status).toBe(400);
   });
 });
@@ -107,7 +111,7 @@ describe('PUT a help-flow file', () => {
     expect((await api.post('/api/assistance-requests', { ...REQUEST, imageUrls: [image.url] })).status).toBe(400);
   });
 
-  it('deletes a post\'s files with the post', async () => {
+  it("deletes a post's files with the post", async () => {
     const image = await upload(await phonePhoto());
     const created = (await (await api.post('/api/assistance-requests', { ...REQUEST, imageUrls: [image.url] })).json()) as { id: string; manageToken: string };
     expect(storedFiles()).toHaveLength(1);

@@ -56,7 +56,10 @@ export function directoryRoutes(deps: RouteDeps) {
     })
     .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {
       const id = c.req.param('id');
-      const [drop] = await db.select({ id: drops.id }).from(drops).where(and(eq(drops.id, id), eq(drops.status, 'active')));
+      const [drop] = await db
+        .select({ id: drops.id })
+        .from(drops)
+        .where(and(eq(drops.id, id), eq(drops.status, 'active')));
       if (!drop) return apiError(c, 404, 'not_found', 'This drop is not scheduled any more');
       await db.insert(dropVolunteers).values({ ...c.var.body, id: crypto.randomUUID(), dropId: id, createdAt: created() });
       const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, id));

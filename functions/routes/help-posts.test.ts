@@ -110,16 +110,20 @@ describe('POST/GET /api/surplus-offers', () => {
 });
 
 describe('POST /api/assistance-responses', () => {
-  it('links an answer to the right post, readable only with that post\'s manage secret', async () => {
+  it("links an answer to the right post, readable only with that post's manage secret", async () => {
     const request = await create<AssistanceRequest>('/api/assistance-requests', REQUEST);
     const other = await create<AssistanceRequest>('/api/assistance-requests', { ...REQUEST, title: 'Other' });
     const offer = await create<SurplusOffer>('/api/surplus-offers', OFFER);
     const answer = { responderName: 'Luis', responderContact: 'luis@example.org', message: 'I can drive you', responseType: 'offer_help', requestId: request.id };
     expect((await api.post('/api/assistance-responses', answer)).status).toBe(201);
-    expect((await api.post('/api/assistance-responses', { ...answer, responseType: 'claim_item', requestId: undefined, offerId: offer.id, message: 'For my son' })).status).toBe(201);
+    expect((await api.post('/api/assistance-responses', { ...answer, responseType: 'claim_item', requestId: undefined, offerId: offer.id, message: 'For my son' })).status).toBe(
+      201,
+    );
 
     const read = async (path: string, secret: string) => (await (await manage('GET', path, secret)).json()) as { responses: AssistanceResponse[] };
-    expect((await read(`/api/assistance-requests/${request.id}/manage`, request.manageToken)).responses).toMatchObject([{ responderName: 'Luis', message: 'I can drive you', responseType: 'offer_help' }]);
+    expect((await read(`/api/assistance-requests/${request.id}/manage`, request.manageToken)).responses).toMatchObject([
+      { responderName: 'Luis', message: 'I can drive you', responseType: 'offer_help' },
+    ]);
     expect((await read(`/api/assistance-requests/${other.id}/manage`, other.manageToken)).responses).toEqual([]);
     expect((await read(`/api/surplus-offers/${offer.id}/manage`, offer.manageToken)).responses).toMatchObject([{ message: 'For my son', responseType: 'claim_item' }]);
     expect((await manage('GET', `/api/assistance-requests/${request.id}/manage`, other.manageToken)).status).toBe(403);

@@ -1,12 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import {
-  assistanceRequestInput,
-  assistanceResponseInput,
-  manageInput,
-  surplusOfferInput,
-  type AssistanceResponse,
-} from '../../src/contract/index.ts';
+import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOfferInput, type AssistanceResponse } from '../../src/contract/index.ts';
 import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
@@ -59,22 +53,29 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  const owned = async (c: Context) => ownedPost(c, (await db.select().from(table).where(eq(table.id, c.req.param('id')!)))[0]);
+  const owned = async (c: Context) =>
+    ownedPost(
+      c,
+      (
+        await db
+          .select()
+          .from(table)
+          .where(eq(table.id, c.req.param('id')!))
+      )[0],
+    );
 
   return new Hono()
     .get('/', async (c) => {
       const before = createdBefore(c, table.createdAt);
       if (!before.ok) return before.response;
-      const rows = await db
-        .select()
-        .from(table)
-        .where(and(listed(), before.where))
-        .orderBy(desc(table.createdAt), desc(table.id))
-        .limit(pageSize(c, PAGE_SIZE));
+      const rows = await db.select().from(table).where(and(listed(), before.where)).orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));
     })
     .get('/:id', async (c) => {
-      const [row] = await db.select().from(table).where(and(eq(table.id, c.req.param('id')), listed()));
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(and(eq(table.id, c.req.param('id')), listed()));
       return row ? c.json(board.toPost(row)) : apiError(c, 404, 'not_found', 'This post is no longer listed');
     })
     .post('/', jsonBody(board.input), rateLimit(deps, 'helpPost'), async (c) => {

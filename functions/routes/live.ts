@@ -9,7 +9,10 @@ export function liveRoutes(deps: RouteDeps) {
   return new Hono().get('/stats', async (c) => {
     const [[subscribers], [active], watching] = await Promise.all([
       deps.db.select({ n: count() }).from(alertSubscriptions),
-      deps.db.select({ n: count() }).from(alerts).where(and(gt(alerts.expiresAt, new Date(deps.now()).toISOString()), eq(alerts.hidden, false))),
+      deps.db
+        .select({ n: count() })
+        .from(alerts)
+        .where(and(gt(alerts.expiresAt, new Date(deps.now()).toISOString()), eq(alerts.hidden, false))),
       deps.watching(),
     ]);
     const stats: LiveStats = { watching, subscribers: subscribers?.n ?? 0, activeAlerts: active?.n ?? 0 };

@@ -17,7 +17,16 @@ import { rateLimit } from '../rate-limit.ts';
 export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish } = deps;
 
-  const owned = async (c: Context) => ownedPost(c, (await db.select().from(lostFoundPosts).where(eq(lostFoundPosts.id, c.req.param('id')!)))[0]);
+  const owned = async (c: Context) =>
+    ownedPost(
+      c,
+      (
+        await db
+          .select()
+          .from(lostFoundPosts)
+          .where(eq(lostFoundPosts.id, c.req.param('id')!))
+      )[0],
+    );
 
   return new Hono()
     .get('/', async (c) => {
@@ -58,10 +67,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
     .delete('/:id', async (c) => {
       const { row, response } = await owned(c);
       if (!row) return response;
-      await db.batch([
-        db.delete(lostFoundPosts).where(eq(lostFoundPosts.id, row.id)),
-        ...(row.photoUrl ? [db.delete(uploads).where(eq(uploads.id, uploadId(row.photoUrl)))] : []),
-      ]);
+      await db.batch([db.delete(lostFoundPosts).where(eq(lostFoundPosts.id, row.id)), ...(row.photoUrl ? [db.delete(uploads).where(eq(uploads.id, uploadId(row.photoUrl)))] : [])]);
       if (row.photoUrl) await deleteMedia(deps, [mediaKey(row.photoUrl)]);
       return c.body(null, 204);
     });

@@ -50,11 +50,13 @@ const alert = (type: string, details: string, minutesAgo: number, expiresAt = in
 async function fillBoards() {
   const { db } = api.store;
   await db.batch([
-    db.insert(alerts).values([
-      alert('Enforcement Activity', 'Agents at the corner of Main and 5th', 1),
-      alert('Community Notice', 'Water main repair '.repeat(20), 2),
-      alert('Community Notice', 'This one has expired', 3, ago(1)),
-    ]),
+    db
+      .insert(alerts)
+      .values([
+        alert('Enforcement Activity', 'Agents at the corner of Main and 5th', 1),
+        alert('Community Notice', 'Water main repair '.repeat(20), 2),
+        alert('Community Notice', 'This one has expired', 3, ago(1)),
+      ]),
     db.insert(assistanceRequests).values([
       { ...helpPost('Need a ride to court', 4), urgency: 'Critical' },
       { ...helpPost('Baby clothes, size 2', 6), urgency: 'Low' },
@@ -129,9 +131,7 @@ describe('GET /api/pulse', () => {
     await fillBoards();
     const three = await api.get<PulseItem[]>('/api/pulse?limit=3');
     expect(three.map((item) => item.kind)).toEqual(['alert', 'alert', 'request']);
-    await api.store.db.insert(lostFoundPosts).values(
-      Array.from({ length: 40 }, (_, index) => ({ id: crypto.randomUUID(), name: `Person ${index}`, createdAt: ago(20 + index) })),
-    );
+    await api.store.db.insert(lostFoundPosts).values(Array.from({ length: 40 }, (_, index) => ({ id: crypto.randomUUID(), name: `Person ${index}`, createdAt: ago(20 + index) })));
     expect((await api.get<PulseItem[]>('/api/pulse?limit=500')).length).toBe(PULSE_SIZE.max);
     expect((await api.get<PulseItem[]>('/api/pulse')).length).toBe(PULSE_SIZE.default);
   });

@@ -17,7 +17,12 @@ const URGENT_REQUESTS: readonly Urgency[] = ['High', 'Critical'];
 /** At most PULSE_TEXT_MAX characters (whole code points, so no emoji is cut in half). */
 const cut = (text: string) => {
   const chars = Array.from(text.trim());
-  return chars.length > PULSE_TEXT_MAX ? `${chars.slice(0, PULSE_TEXT_MAX - 1).join('').trimEnd()}…` : chars.join('');
+  return chars.length > PULSE_TEXT_MAX
+    ? `${chars
+        .slice(0, PULSE_TEXT_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : chars.join('');
 };
 
 /**
@@ -46,7 +51,14 @@ export function pulseRoutes(deps: RouteDeps) {
         .orderBy(desc(alerts.createdAt))
         .limit(limit),
       db
-        .select({ id: assistanceRequests.id, text: assistanceRequests.title, urgency: assistanceRequests.urgency, city: assistanceRequests.city, createdAt: assistanceRequests.createdAt, sample: assistanceRequests.isSample })
+        .select({
+          id: assistanceRequests.id,
+          text: assistanceRequests.title,
+          urgency: assistanceRequests.urgency,
+          city: assistanceRequests.city,
+          createdAt: assistanceRequests.createdAt,
+          sample: assistanceRequests.isSample,
+        })
         .from(assistanceRequests)
         .where(and(eq(assistanceRequests.status, 'active'), eq(assistanceRequests.hidden, false), gt(assistanceRequests.expiresAt, now)))
         .orderBy(desc(assistanceRequests.createdAt))

@@ -17,7 +17,8 @@ const askUpload = async (type = 'alert-photos') => {
   expect(response.status).toBe(201);
   return ((await response.json()) as { uploadURL: string }).uploadURL;
 };
-const put = (url: string, body: Uint8Array | string, type = 'image/jpeg') => api.app.request(url, { method: 'PUT', headers: { 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+const put = (url: string, body: Uint8Array | string, type = 'image/jpeg') =>
+  api.app.request(url, { method: 'PUT', headers: { 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
 const stored = () => api.count('uploads where stored = 1');
 
 it('stores a real photo with every metadata block removed, GPS first of all', async () => {

@@ -31,7 +31,10 @@ export const adminDropInput = z.object({
   /** "Location": the meeting spot people go to. */
   meetSpot: required(LIMITS.address, 'Location'),
   address: optionalText(LIMITS.address, 'Address'),
-  city: z.pipe(optionalText(LIMITS.city, 'City'), z.transform((value) => value ?? '')),
+  city: z.pipe(
+    optionalText(LIMITS.city, 'City'),
+    z.transform((value) => value ?? ''),
+  ),
   /** "Description" */
   notes: optionalText(LIMITS.description, 'Description'),
   /** "Items" */
@@ -83,7 +86,10 @@ export const adminJobInput = z.object({
   employer: required(LIMITS.name, 'Company'),
   /** "Location" */
   city: required(LIMITS.city, 'Location'),
-  jobType: z.pipe(z.optional(z.nullable(z.enum(JOB_TYPES, { error: 'Choose a job type' }))), z.transform((value) => value ?? null)),
+  jobType: z.pipe(
+    z.optional(z.nullable(z.enum(JOB_TYPES, { error: 'Choose a job type' }))),
+    z.transform((value) => value ?? null),
+  ),
   /** "Pay" */
   payRange: optionalText(LIMITS.payRange, 'Pay'),
   /** "Description" */

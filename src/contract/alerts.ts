@@ -4,7 +4,10 @@ import { normalizePhone, optionalText, ownPhoto, trimmed } from './fields.ts';
 import { LIMITS, MAX_REPORTED_COUNT } from './limits.ts';
 import { ALERT_TYPES, ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, PRECISIONS, type AlertType, type Precision } from './values.ts';
 
-const count = z.pipe(z.optional(z.nullable(z.int().check(z.gte(0, 'must be 0 or more'), z.lte(MAX_REPORTED_COUNT, `must be at most ${MAX_REPORTED_COUNT}`)))), z.transform((value) => value ?? null));
+const count = z.pipe(
+  z.optional(z.nullable(z.int().check(z.gte(0, 'must be 0 or more'), z.lte(MAX_REPORTED_COUNT, `must be at most ${MAX_REPORTED_COUNT}`)))),
+  z.transform((value) => value ?? null),
+);
 
 /**
  * A community alert: the inline form on /alerts, the submit page, and enforcement reports from
@@ -37,9 +40,7 @@ export const alertInput = z
     markings: optionalText(LIMITS.markings, 'Markings'),
     photoUrl: ownPhoto,
   })
-  .check(
-    z.refine((alert) => alert.type !== ENFORCEMENT_TYPE || !!alert.activity, { message: 'Choose what is happening', path: ['activity'] }),
-  );
+  .check(z.refine((alert) => alert.type !== ENFORCEMENT_TYPE || !!alert.activity, { message: 'Choose what is happening', path: ['activity'] }));
 export type AlertInput = z.input<typeof alertInput>;
 
 export interface Alert {

@@ -29,8 +29,7 @@ export const ownPhoto = optionalText(LIMITS.url, 'Photo address').check(
 );
 
 /** A text field that must not be blank. */
-export const required = (max: number, label: string) =>
-  trimmed(max, `${label} must be at most ${max} characters`).check(z.minLength(1, `${label} is required`));
+export const required = (max: number, label: string) => trimmed(max, `${label} must be at most ${max} characters`).check(z.minLength(1, `${label} is required`));
 
 /** A web address people can open: http(s) only, so no script or data address slips through. */
 export const webLink = optionalText(LIMITS.url, 'Link').check(

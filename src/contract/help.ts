@@ -27,7 +27,10 @@ const helpPostFields = (mediaType: CommunityMediaType) => ({
   contactName: required(LIMITS.name, 'Contact name'),
   contactMethod: required(LIMITS.contact, 'Contact method'),
   imageUrls: z._default(z.array(communityMedia(mediaType)).check(z.maxLength(MAX_MEDIA_FILES, `At most ${MAX_MEDIA_FILES} files`)), []),
-  videoUrl: z.pipe(z.optional(z.nullable(z.union([z.literal(''), communityMedia(mediaType)]))), z.transform((value) => value || null)),
+  videoUrl: z.pipe(
+    z.optional(z.nullable(z.union([z.literal(''), communityMedia(mediaType)]))),
+    z.transform((value) => value || null),
+  ),
 });
 
 const mediaCount = z.refine<{ imageUrls: string[]; videoUrl: string | null }>(
@@ -48,7 +51,10 @@ export const surplusOfferInput = z
   .object({
     ...helpPostFields('surplus-offers'),
     category: z.enum(OFFER_CATEGORIES, { error: 'Choose a category' }),
-    condition: z.pipe(z.optional(z.nullable(z.union([z.literal(''), z.enum(OFFER_CONDITIONS, { error: 'Choose a condition' })]))), z.transform((value) => value || null)),
+    condition: z.pipe(
+      z.optional(z.nullable(z.union([z.literal(''), z.enum(OFFER_CONDITIONS, { error: 'Choose a condition' })]))),
+      z.transform((value) => value || null),
+    ),
     availability: optionalText(LIMITS.contact, 'Availability'),
   })
   .check(mediaCount);
@@ -91,10 +97,10 @@ export const assistanceResponseInput = z
     offerId: z.optional(z.string().check(z.maxLength(LIMITS.id))),
   })
   .check(
-    z.refine(
-      (answer) => (answer.responseType === 'offer_help' ? !!answer.requestId && !answer.offerId : !!answer.offerId && !answer.requestId),
-      { message: 'offer_help answers a requestId, claim_item an offerId', path: ['responseType'] },
-    ),
+    z.refine((answer) => (answer.responseType === 'offer_help' ? !!answer.requestId && !answer.offerId : !!answer.offerId && !answer.requestId), {
+      message: 'offer_help answers a requestId, claim_item an offerId',
+      path: ['responseType'],
+    }),
   );
 export type AssistanceResponseInput = z.input<typeof assistanceResponseInput>;
 

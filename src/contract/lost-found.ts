@@ -4,9 +4,7 @@ import { isCalendarDate, optionalText, ownPhoto, trimmed } from './fields.ts';
 import { LIMITS } from './limits.ts';
 
 export const lostFoundInput = z.object({
-  name: trimmed(LIMITS.name, `Name must be at most ${LIMITS.name} characters`).check(
-    z.minLength(1, 'Name is required'),
-  ),
+  name: trimmed(LIMITS.name, `Name must be at most ${LIMITS.name} characters`).check(z.minLength(1, 'Name is required')),
   lastSeenCity: optionalText(LIMITS.city, 'Last seen city'),
   lastSeenDate: z.pipe(
     z.optional(

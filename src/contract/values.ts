@@ -24,7 +24,14 @@ export const LOCATION_GRID: Record<Precision, number> = { BROAD: 0.01, PRECISE: 
 export const snapToGrid = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
 
 /** What an enforcement report says is happening: behaviour first, not appearance. */
-export const ENFORCEMENT_ACTIVITIES = ['Arrests or detentions', 'Checkpoint or traffic stop', 'Agents at a home', 'Agents at a workplace', 'Agents patrolling or waiting', 'Other'] as const;
+export const ENFORCEMENT_ACTIVITIES = [
+  'Arrests or detentions',
+  'Checkpoint or traffic stop',
+  'Agents at a home',
+  'Agents at a workplace',
+  'Agents patrolling or waiting',
+  'Other',
+] as const;
 
 /** Where uploaded photos are kept and served from: /images/{kind}/{id}. */
 export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
@@ -91,8 +98,7 @@ export const PUBLIC_CATEGORY_OF: Record<AdminResourceCategory, ResourceCategory>
 };
 
 /** The admin category a public submission starts with when an admin edits it (first match above). */
-export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory =>
-  ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
+export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory => ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
 
 /** Job types of the admin's job form. */
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Weekend Only'] as const;

@@ -42,7 +42,11 @@ export function translate(lang: Lang, key: MessageKey, vars?: Vars): string {
 
 /** `t(key, vars)` and `t.count(base, n, vars)` in `lang`, falling back to English, then to the key. */
 export const translator = (lang: Lang) =>
-  translatorOver(lang, (key) => dictionaries[lang][key] ?? dictionaries.en[key], (key) => keysOf(lang).has(key));
+  translatorOver(
+    lang,
+    (key) => dictionaries[lang][key] ?? dictionaries.en[key],
+    (key) => keysOf(lang).has(key),
+  );
 
 /** The messages whose keys start with one of `prefixes`, for handing to an island as a prop. */
 export function pickMessages(lang: Lang, prefixes: string[]): Messages {
@@ -59,5 +63,4 @@ export const ALERT_MESSAGES = ['alerts.', 'alertType.', 'activity.', 'precision.
 export const ADMIN_MESSAGES = ['admin.', 'common.'];
 
 /** getStaticPaths for a `[...lang]` page: English at the bare path, the others under /{lang}/. */
-export const languagePaths = () =>
-  LANGUAGES.map((lang) => ({ params: { lang: lang === 'en' ? undefined : lang }, props: { lang } }));
+export const languagePaths = () => LANGUAGES.map((lang) => ({ params: { lang: lang === 'en' ? undefined : lang }, props: { lang } }));

@@ -27,8 +27,7 @@ export const LOCALES: Record<Lang, string> = {
   ko: 'ko-KR',
 };
 
-export const isLang = (value: unknown): value is Lang =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const textDirection = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 

@@ -20,7 +20,7 @@ export function format(template: string, vars: Vars = {}): string {
 
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 const numbers = new Map<Lang, Intl.NumberFormat>();
-const cached = <V,>(cache: Map<Lang, V>, lang: Lang, make: () => V) => cache.get(lang) ?? cache.set(lang, make()).get(lang)!;
+const cached = <V>(cache: Map<Lang, V>, lang: Lang, make: () => V) => cache.get(lang) ?? cache.set(lang, make()).get(lang)!;
 
 /**
  * The key of the form `count` takes in `lang` ("alerts.confirmations#one" for 1 in English,

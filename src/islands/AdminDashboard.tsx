@@ -35,7 +35,11 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
   const counts = dashboard?.counts;
 
   const tiles: [MessageKey, string | undefined, string?][] = [
-    ['admin.members', counts && number.format(counts.members), counts && t('admin.membersNote', { subscribers: number.format(counts.subscribers), volunteers: number.format(counts.volunteers) })],
+    [
+      'admin.members',
+      counts && number.format(counts.members),
+      counts && t('admin.membersNote', { subscribers: number.format(counts.subscribers), volunteers: number.format(counts.volunteers) }),
+    ],
     ['admin.missing', counts && number.format(counts.missing)],
     ['admin.drops', counts && number.format(counts.scheduledDrops)],
     // The left-to-right mark after "$" keeps Arabic's "US$" from being drawn as "$US" (as on /donations).

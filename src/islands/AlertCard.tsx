@@ -79,7 +79,11 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
         {alert.location && (
           <>
             {' · '}
-            <a href={`https://www.openstreetmap.org/?mlat=${alert.location.lat}&mlon=${alert.location.lng}#map=17/${alert.location.lat}/${alert.location.lng}`} target="_blank" rel="noopener noreferrer">
+            <a
+              href={`https://www.openstreetmap.org/?mlat=${alert.location.lat}&mlon=${alert.location.lng}#map=17/${alert.location.lat}/${alert.location.lng}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('alerts.map')}
             </a>
           </>
@@ -101,7 +105,19 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
 }
 
 /** A list of alert cards that keeps itself current when one is answered or closes. */
-export function AlertList({ alerts, lang, t, setAlerts, empty }: { alerts: Alert[]; lang: Lang; t: T; setAlerts: (update: (alerts: Alert[] | null) => Alert[] | null) => void; empty: string }) {
+export function AlertList({
+  alerts,
+  lang,
+  t,
+  setAlerts,
+  empty,
+}: {
+  alerts: Alert[];
+  lang: Lang;
+  t: T;
+  setAlerts: (update: (alerts: Alert[] | null) => Alert[] | null) => void;
+  empty: string;
+}) {
   if (alerts.length === 0) return <p className="card empty">{empty}</p>;
   return (
     <ul className="alerts">

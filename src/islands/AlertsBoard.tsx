@@ -25,7 +25,9 @@ export default function AlertsBoard({ lang, messages, submitHref }: { lang: Lang
         <h2 id="alert-form-title">{t('alerts.formTitle')}</h2>
         <AlertForm variant="inline" lang={lang} t={t} onPosted={(alert) => list.setItems((shown) => [alert, ...(shown ?? []).filter((item) => item.id !== alert.id)])} />
         <p className="note">
-          <a className="more-link" href={submitHref}>{t('alerts.moreTypes')}</a>
+          <a className="more-link" href={submitHref}>
+            {t('alerts.moreTypes')}
+          </a>
         </p>
       </section>
       <section className="board-list" aria-labelledby="alert-list-title" aria-busy={list.loading}>

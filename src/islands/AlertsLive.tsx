@@ -179,11 +179,30 @@ function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phon
         <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
-          <input ref={phoneRef} id={`${id}-phone`} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={LIMITS.phone} value={phone} onChange={(event) => setPhone(event.target.value)} />
+          <input
+            ref={phoneRef}
+            id={`${id}-phone`}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            maxLength={LIMITS.phone}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-city`}>{t('alertsLive.city')}</label>
-          <input id={`${id}-city`} name="city" autoComplete="address-level2" maxLength={LIMITS.city} value={city} onChange={(event) => setCity(event.target.value)} aria-describedby={`${id}-city-hint`} />
+          <input
+            id={`${id}-city`}
+            name="city"
+            autoComplete="address-level2"
+            maxLength={LIMITS.city}
+            value={city}
+            onChange={(event) => setCity(event.target.value)}
+            aria-describedby={`${id}-city-hint`}
+          />
           <span className="hint" id={`${id}-city-hint`}>
             {t('alertsLive.cityHint')}
           </span>

@@ -15,13 +15,7 @@ export function Dialog({ title, closeLabel, onClose, children }: { title: string
   }, []);
 
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={(event) => event.target === dialog.current && dialog.current.close()}
-    >
+    <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose} onClick={(event) => event.target === dialog.current && dialog.current.close()}>
       <div className="dialog-head">
         <h2 id={`${id}-title`}>{title}</h2>
         <button type="button" className="dialog-close" aria-label={closeLabel} onClick={() => dialog.current?.close()}>

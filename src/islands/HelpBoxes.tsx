@@ -67,7 +67,14 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
   const title = t(request ? 'help.neededTitle' : 'help.freeTitle');
 
   return (
-    <section className={`card help-box ${kind}`} aria-labelledby={`${id}-title`} onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
+    <section
+      className={`card help-box ${kind}`}
+      aria-labelledby={`${id}-title`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <ListStates list={list} t={t} inCard screen={Infinity} empty={t(request ? 'help.noRequests' : 'help.noOffers')}>
         {(posts) =>

@@ -125,11 +125,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
         <section aria-labelledby={`${id}-recent`} aria-busy={items === null}>
           <h2 id={`${id}-recent`}>{t('ice.recentTitle')}</h2>
           <p className="note">{t.count('ice.expiryNote', hours)}</p>
-          {items === null ? (
-            <p className="note">{t('common.loading')}</p>
-          ) : (
-            <AlertList alerts={items} lang={lang} t={t} setAlerts={setItems} empty={t('ice.empty')} />
-          )}
+          {items === null ? <p className="note">{t('common.loading')}</p> : <AlertList alerts={items} lang={lang} t={t} setAlerts={setItems} empty={t('ice.empty')} />}
         </section>
         <section aria-labelledby={`${id}-evidence`}>
           <h2 id={`${id}-evidence`}>{t('ice.evidenceTitle')}</h2>

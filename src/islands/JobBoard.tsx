@@ -13,11 +13,7 @@ type T = ReturnType<typeof messageFn>;
 const SAVED_KEY = 'savedJobs';
 
 const isJob = (value: unknown): value is Job =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Job).id === 'string' &&
-  typeof (value as Job).title === 'string' &&
-  typeof (value as Job).contact === 'string';
+  typeof value === 'object' && value !== null && typeof (value as Job).id === 'string' && typeof (value as Job).title === 'string' && typeof (value as Job).contact === 'string';
 
 function readSaved(): Job[] {
   try {
@@ -171,12 +167,7 @@ function JobCard({ job, place, saved, onBookmark, t }: { job: Job; place: 'board
       )}
       <div className="jobs-card-actions">
         {apply.href && (
-          <a
-            className="button jobs-apply"
-            href={apply.href}
-            aria-describedby={titleId}
-            {...(apply.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
+          <a className="button jobs-apply" href={apply.href} aria-describedby={titleId} {...(apply.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
             {t('jobs.apply')}
           </a>
         )}

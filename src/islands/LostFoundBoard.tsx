@@ -69,8 +69,7 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
       )}
       <div className="post-body">
         <h3>
-          <bdi>{post.name}</bdi>{' '}
-          {post.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}{' '}
+          <bdi>{post.name}</bdi> {post.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}{' '}
           {post.sample && (
             <span className="badge" title={t('common.sampleNote')}>
               {t('common.sample')}

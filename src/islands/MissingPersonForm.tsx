@@ -15,7 +15,17 @@ const text = (values: Values, name: string) => String(values[name] ?? '');
  * A missing person: 'inline' on /lost-found, or 'submit' on /submit-missing, where the contact
  * is required too. Both carry one photo. Keeps what was typed when the server refuses.
  */
-export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: (key: MessageKey, vars?: Vars) => string; onPosted?: (post: LostFoundPost) => void }) {
+export function MissingPersonForm({
+  variant,
+  lang,
+  t,
+  onPosted,
+}: {
+  variant: 'inline' | 'submit';
+  lang: Lang;
+  t: (key: MessageKey, vars?: Vars) => string;
+  onPosted?: (post: LostFoundPost) => void;
+}) {
   const spec = variant === 'submit' ? SUBMIT_MISSING_FORM : LOST_FOUND_FORM;
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { form, row, submitLabel, pending } = useForm({
@@ -23,7 +33,14 @@ export function MissingPersonForm({ variant, lang, t, onPosted }: { variant: 'in
     t,
     busy: photo.uploading,
     send: (values) => {
-      const body = { name: text(values, 'name'), lastSeenCity: text(values, 'lastSeenCity'), lastSeenDate: text(values, 'lastSeenDate'), description: text(values, 'description'), contact: text(values, 'contact'), photoUrl: photo.url };
+      const body = {
+        name: text(values, 'name'),
+        lastSeenCity: text(values, 'lastSeenCity'),
+        lastSeenDate: text(values, 'lastSeenDate'),
+        description: text(values, 'description'),
+        contact: text(values, 'contact'),
+        photoUrl: photo.url,
+      };
       return call('POST /api/lost-found', body);
     },
     sent: ({ manageToken, ...created }) => {

@@ -11,7 +11,17 @@ import { failureCause } from '../lib/api.ts';
  * served address (or null) and whether an upload is still under way; when the parent sets
  * `url` back to null (after a post), the preview goes too.
  */
-export function PhotoField({ kind, t, url, onChange }: { kind: UploadKind; t: (key: MessageKey, vars?: Vars) => string; url: string | null; onChange: (url: string | null, uploading: boolean) => void }) {
+export function PhotoField({
+  kind,
+  t,
+  url,
+  onChange,
+}: {
+  kind: UploadKind;
+  t: (key: MessageKey, vars?: Vars) => string;
+  url: string | null;
+  onChange: (url: string | null, uploading: boolean) => void;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);

@@ -18,8 +18,7 @@ const telHref = (phone: string) => {
 };
 
 /** A maps search on the name plus the address, opened in a new tab (spec section 2). */
-const directionsHref = (name: string, address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${address}`)}`;
+const directionsHref = (name: string, address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${address}`)}`;
 
 const isCategory = (value: string | null): value is ResourceCategory => RESOURCE_CATEGORIES.includes(value as ResourceCategory);
 
@@ -64,14 +63,7 @@ export default function ResourceDirectory({ messages }: { messages: Messages }) 
           {t('resources.filterLabel')}
         </span>
         {(['All', ...RESOURCE_CATEGORIES] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="resources-chip"
-            aria-pressed={filter === option}
-            data-category={option}
-            onClick={() => choose(option)}
-          >
+          <button key={option} type="button" className="resources-chip" aria-pressed={filter === option} data-category={option} onClick={() => choose(option)}>
             {option !== 'All' && <CategoryIcon category={option} />}
             {option === 'All' ? t('resources.all') : t(categoryKey(option))}
           </button>
@@ -80,7 +72,13 @@ export default function ResourceDirectory({ messages }: { messages: Messages }) 
 
       <section className="resources-list" aria-busy={list.loading}>
         {/* Keyed by the filter: each category starts again at its first screen. */}
-        <ListStates key={filter} list={list} items={shown} t={t} empty={filter === 'All' ? t('resources.emptyAll') : t('resources.emptyCategory', { category: t(categoryKey(filter)) })}>
+        <ListStates
+          key={filter}
+          list={list}
+          items={shown}
+          t={t}
+          empty={filter === 'All' ? t('resources.emptyAll') : t('resources.emptyCategory', { category: t(categoryKey(filter)) })}
+        >
           {(resources) => (
             <ul className="resources-grid">
               {resources.map((resource) => (
@@ -190,7 +188,19 @@ function ResourceCard({ resource, t }: { resource: Resource; t: T }) {
 /** A 24-unit line icon, hidden from screen readers (the text beside it says the same). */
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg className="resource-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="resource-icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );

@@ -4,7 +4,18 @@ import type { MessageKey } from '../i18n/messages.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
 
-const empty = () => ({ name: '', adminCategory: '' as AdminResourceCategory | '', address: '', city: '', phone: '', hours: '', notes: '', services: '', requirements: '', link: '' });
+const empty = () => ({
+  name: '',
+  adminCategory: '' as AdminResourceCategory | '',
+  address: '',
+  city: '',
+  phone: '',
+  hours: '',
+  notes: '',
+  services: '',
+  requirements: '',
+  link: '',
+});
 type Form = ReturnType<typeof empty>;
 
 export const adminCategoryKey = (category: AdminResourceCategory) => `adminCategory.${category.replace(/\s/g, '')}` as MessageKey;

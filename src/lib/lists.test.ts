@@ -12,7 +12,7 @@ const ids = (items: { id: string }[] | null) => items?.map((item) => item.id);
 /** A fake API: every request is recorded and answered later by the test, in any order. */
 function fakeApi() {
   const calls: { path: string; answer: (value: unknown) => void; fail: () => void }[] = [];
-  const fetchJson = <R,>(path: string) =>
+  const fetchJson = <R>(path: string) =>
     new Promise<R>((resolve, reject) => calls.push({ path, answer: (value) => resolve(value as R), fail: () => reject(new Error('503: busy')) }));
   return { calls, fetchJson };
 }

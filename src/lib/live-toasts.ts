@@ -33,7 +33,12 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
       const { type, city, details } = live.data;
       // Known alert types read in the page's language; anything else as it came.
       const typeKey = ALERT_TYPE_KEYS[type as keyof typeof ALERT_TYPE_KEYS];
-      const toast = { title: t('live.emergencyTitle', { type: typeKey ? t(typeKey) : type }), description: `${city}: ${details}`, variant: 'destructive', duration: 15_000 } as const;
+      const toast = {
+        title: t('live.emergencyTitle', { type: typeKey ? t(typeKey) : type }),
+        description: `${city}: ${details}`,
+        variant: 'destructive',
+        duration: 15_000,
+      } as const;
       return { toast, notification: { title: toast.title, body: toast.description, tag: 'emergency' } };
     }
     case 'new-resource': {

@@ -13,7 +13,7 @@ describe('own posts, told apart by id', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('hides the echo that comes after the answer, and shows everybody else\'s', () => {
+  it("hides the echo that comes after the answer, and shows everybody else's", () => {
     postingOwn('new-missing-person')('mine-1');
     receive(missing('mine-1'));
     receive(missing('theirs-1'));

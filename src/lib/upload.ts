@@ -8,7 +8,8 @@ function put<T>(url: string, file: File, onProgress?: (share: number) => void): 
     const request = new XMLHttpRequest();
     request.open('PUT', url);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
-    request.onload = () => (request.status === 201 ? resolve(JSON.parse(request.responseText) as T) : reject(new ApiError(request.status, `${request.status}: ${request.responseText}`)));
+    request.onload = () =>
+      request.status === 201 ? resolve(JSON.parse(request.responseText) as T) : reject(new ApiError(request.status, `${request.status}: ${request.responseText}`));
     request.onerror = () => reject(new Error('network error'));
     request.send(file);
   });

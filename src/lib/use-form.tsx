@@ -178,7 +178,13 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
       return (
         <div className={wide ? 'field wide' : 'field'}>
           {labelFor(name)}
-          {kind === 'select' ? selectFor(name) : kind === 'textarea' ? <textarea {...(props as object)} /> : <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />}
+          {kind === 'select' ? (
+            selectFor(name)
+          ) : kind === 'textarea' ? (
+            <textarea {...(props as object)} />
+          ) : (
+            <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />
+          )}
           {hint && (
             <span className="hint" id={`${id}-${name}-hint`}>
               {hint}

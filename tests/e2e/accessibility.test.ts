@@ -212,7 +212,10 @@ describe.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', (lang) => {
           await page.keyboard.press(key);
           path.push(await page.evaluate(() => (document.activeElement?.closest('dialog[open]') ? 'dialog' : (document.activeElement?.localName ?? 'none'))));
         }
-        expect(path.filter((stop) => stop !== 'dialog' && stop !== 'body'), `${state}: ${key} left the dialog`).toEqual([]);
+        expect(
+          path.filter((stop) => stop !== 'dialog' && stop !== 'body'),
+          `${state}: ${key} left the dialog`,
+        ).toEqual([]);
         expect(path.join(' '), `${state}: ${key} stayed outside`).not.toMatch(/body body/);
         expect(path.filter((stop) => stop === 'dialog').length, `${state}: ${key} stops in the dialog`).toBeGreaterThan(stops);
       }

@@ -15,16 +15,7 @@ import { startServer } from './start-server.ts';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
 
@@ -100,7 +91,10 @@ export async function hydrated(page: Page): Promise<void> {
 export async function everyIslandTried(page: Page): Promise<void> {
   for (const island of await page.locator('astro-island').all()) {
     await island.scrollIntoViewIfNeeded().catch(() => undefined);
-    await expect.poll(() => island.getAttribute('ssr'), { timeout: 3000 }).toBeNull().catch(() => undefined);
+    await expect
+      .poll(() => island.getAttribute('ssr'), { timeout: 3000 })
+      .toBeNull()
+      .catch(() => undefined);
   }
 }
 

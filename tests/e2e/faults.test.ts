@@ -150,7 +150,7 @@ it('a full disk: writes answer 507 storage_full and leave nothing half-saved; wr
   const ballast = join(folder, 'ballast');
   const file = openSync(ballast, 'w');
   try {
-    for (let chunk = 1 << 20; chunk >= 1; ) {
+    for (let chunk = 1 << 20; chunk >= 1;) {
       try {
         writeSync(file, new Uint8Array(chunk));
       } catch {

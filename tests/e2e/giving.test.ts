@@ -15,7 +15,11 @@ const origin = new URL(baseURL).origin;
 const open = (path: string, setup?: (context: BrowserContext) => Promise<unknown>) => visit(path, { before: (page) => setup?.(page.context()) });
 
 /** Text without the invisible direction marks Intl and the page put around numbers. */
-const plain = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\u061c]/g, '').replace(/\s+/g, ' ').trim();
+const plain = (text: string | null) =>
+  (text ?? '')
+    .replace(/[\u200e\u200f\u061c]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function expectNoReact(page: Page, scripts: Promise<string>[]) {
   expect(await page.locator('astro-island').count()).toBe(0);
@@ -188,11 +192,13 @@ describe('/share', () => {
     const device = page.getByRole('button', { name: en['share.device'] });
     expect(await device.isVisible()).toBe(true);
     await device.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({
-      title: en['site.name'],
-      text: en['share.message'],
-      url: origin,
-    });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+      .toEqual({
+        title: en['site.name'],
+        text: en['share.message'],
+        url: origin,
+      });
     await context.close();
   });
 
@@ -231,7 +237,13 @@ describe('/emergency', () => {
     expect(plain(await page.locator('main a[href="sms:741741?&body=HOME"]').textContent())).toBe('Text HOME to 741741');
     expect(plain(await page.locator('main a[href="tel:18007997233"]').textContent())).toBe('Call 1-800-799-7233');
     const body = plain(await page.locator('main').textContent());
-    for (const name of ['988 Suicide & Crisis Lifeline', 'National Domestic Violence Hotline', 'Crisis Text Line', 'National Human Trafficking Hotline', 'CA Immigrant Legal Services: 211']) {
+    for (const name of [
+      '988 Suicide & Crisis Lifeline',
+      'National Domestic Violence Hotline',
+      'Crisis Text Line',
+      'National Human Trafficking Hotline',
+      'CA Immigrant Legal Services: 211',
+    ]) {
       expect(body).toContain(name);
     }
     // Every phone link on the page dials one of the listed numbers: nothing invented.
@@ -258,9 +270,13 @@ describe('/emergency', () => {
     const numbersInText = await page.locator('main h3 bdi[dir="ltr"]').allTextContents();
     expect(numbersInText).toEqual(expect.arrayContaining(['988', '2-1-1', '211']));
     // No phone number is left bare outside an ltr wrapper inside the links.
-    for (const text of await page.locator('main a[href^="tel:"], main a[href^="sms:"]').evaluateAll((links) =>
-      links.flatMap((link) => [link, ...link.querySelectorAll('span')].flatMap((node) => [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE).map((child) => child.textContent!))),
-    )) {
+    for (const text of await page
+      .locator('main a[href^="tel:"], main a[href^="sms:"]')
+      .evaluateAll((links) =>
+        links.flatMap((link) =>
+          [link, ...link.querySelectorAll('span')].flatMap((node) => [...node.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE).map((child) => child.textContent!)),
+        ),
+      )) {
       expect(text).not.toMatch(/\d/);
     }
     expect(await page.locator('main a[href="/ar/sos"]').count()).toBe(1);

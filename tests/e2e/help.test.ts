@@ -9,7 +9,10 @@ const { open } = usePhone();
 /** The home page with its help boxes hydrated (they load when scrolled into view). */
 async function home(path = '/'): Promise<Page> {
   const page = await open(path);
-  await page.locator('.help-box.request').scrollIntoViewIfNeeded().catch(() => undefined);
+  await page
+    .locator('.help-box.request')
+    .scrollIntoViewIfNeeded()
+    .catch(() => undefined);
   await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
   await page.locator('.help-box.request .help-current').waitFor();
   return page;
@@ -55,7 +58,9 @@ it('a request posted from home with a photo rotates in the Help Needed box, is a
 
   // Someone else answers it from the list of all requests.
   const helper = await home();
-  await requestBox(helper).getByRole('button', { name: /See all/ }).click();
+  await requestBox(helper)
+    .getByRole('button', { name: /See all/ })
+    .click();
   const item = dialog(helper).locator('.help-list-item', { hasText: title });
   await item.getByRole('button', { name: 'Offer Help' }).click();
   await expect.poll(() => dialog(helper).locator('h2').textContent()).toBe('Offer help to Guadalupe');

@@ -18,7 +18,9 @@ const items = (page: Page) => page.locator('pulse-feed .feed-item');
 const onlyPulse = (url: URL) => url.pathname === '/api/pulse';
 /** Each figure of a fixed list as "value label". */
 const figures = (page: Page, list: string) =>
-  page.locator(`${list} li`).evaluateAll((rows) => rows.map((row) => `${row.querySelector('strong')?.textContent} ${row.querySelector('span')?.textContent}`.replace(/[\u200e\u200f\u061c]/g, '')));
+  page
+    .locator(`${list} li`)
+    .evaluateAll((rows) => rows.map((row) => `${row.querySelector('strong')?.textContent} ${row.querySelector('span')?.textContent}`.replace(/[\u200e\u200f\u061c]/g, '')));
 /** Where each kind of item leads. */
 const BOARDS: Record<string, string> = {
   [en['feed.kindMissing']]: '/lost-found',
@@ -29,7 +31,11 @@ const BOARDS: Record<string, string> = {
   [en['feed.kindResource']]: '/resources',
   [en['feed.kindDrop']]: '/drops',
 };
-const plain = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\u061c]/g, '').replace(/\s+/g, ' ').trim();
+const plain = (text: string | null) =>
+  (text ?? '')
+    .replace(/[\u200e\u200f\u061c]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('/pulse', () => {
   it('shows the newest posts of every board with their kinds, an URGENT badge on urgent ones, and no React', async () => {
@@ -116,7 +122,13 @@ describe('home', () => {
     expect(await page.locator('.home-more a').getAttribute('href')).toBe('/pulse');
     expect(await page.locator('.home-more a').textContent()).toBe(en['home.activityAll']);
 
-    expect(await figures(page, '.home-impact')).toEqual(['2,847 Families reunited', '156 Jobs shared daily', '24/7 Support, day and night', '47 Active missing cases', '23 Families needing shelter']);
+    expect(await figures(page, '.home-impact')).toEqual([
+      '2,847 Families reunited',
+      '156 Jobs shared daily',
+      '24/7 Support, day and night',
+      '47 Active missing cases',
+      '23 Families needing shelter',
+    ]);
     expect(await page.locator('section[aria-labelledby="home-impact-title"] [data-sample]').textContent()).toContain(en['common.sampleFigures']);
     // The feed, the presets and the amount field are plain elements; the help boxes are not in this test's scope.
     expect(await page.locator('pulse-feed astro-island, #donate astro-island').count()).toBe(0);

@@ -93,7 +93,18 @@ it('a bookmarked job is kept on the phone: listed under Saved jobs, after a relo
   // A saved job that has since left the board is still shown, with its apply link.
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem('savedJobs') ?? '[]');
-    const gone = { id: 'gone-job', title: 'Orchard pruning (filled)', employer: 'Old Farm', city: 'Visalia', payRange: '$16/hour', notes: null, contact: 'hire@oldfarm.example', acceptsNoPapers: true, createdAt: '2026-01-01T00:00:00.000Z', sample: false };
+    const gone = {
+      id: 'gone-job',
+      title: 'Orchard pruning (filled)',
+      employer: 'Old Farm',
+      city: 'Visalia',
+      payRange: '$16/hour',
+      notes: null,
+      contact: 'hire@oldfarm.example',
+      acceptsNoPapers: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      sample: false,
+    };
     localStorage.setItem('savedJobs', JSON.stringify([gone, ...saved]));
   });
   await page.reload();

@@ -29,15 +29,26 @@ const MARKED = {
 
 /** Every file under a folder, as bytes. */
 const filesUnder = (folder: string) =>
-  existsSync(folder) ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => readFileSync(join(entry.parentPath, entry.name))) : [];
+  existsSync(folder)
+    ? readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name)))
+    : [];
 
 /** The database file and its journal files, as bytes. */
-const databaseFiles = (folder: string) => readdirSync(folder).filter((name) => name.startsWith('app.db')).map((name) => readFileSync(join(folder, name)));
+const databaseFiles = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => name.startsWith('app.db'))
+    .map((name) => readFileSync(join(folder, name)));
 
 /** Where a marker shows up: the names of the places that hold it. */
 function leaks(places: Record<string, Buffer[] | string>, markers: string[]) {
   return Object.entries(places).flatMap(([place, content]) =>
-    markers.filter((marker) => (typeof content === 'string' ? [Buffer.from(content)] : content).some((bytes) => bytes.includes(marker) || bytes.includes(Buffer.from(marker, 'utf16le')))).map((marker) => `${marker} in ${place}`),
+    markers
+      .filter((marker) =>
+        (typeof content === 'string' ? [Buffer.from(content)] : content).some((bytes) => bytes.includes(marker) || bytes.includes(Buffer.from(marker, 'utf16le'))),
+      )
+      .map((marker) => `${marker} in ${place}`),
   );
 }
 
@@ -59,7 +70,9 @@ it('the Node server keeps no address or user agent in its database, its media fo
       expect(response.status, endpoint.name).toBeLessThan(300);
       // A refused request too: refusals are where servers like to log who sent them. An endpoint
       // that reads no body cannot refuse one, so it gets a request without its credentials.
-      const refused = endpoint.bodyless ? await send(endpoint.method, target.path, { nonsense: true }) : await send(endpoint.method, target.path, { nonsense: true }, target.headers);
+      const refused = endpoint.bodyless
+        ? await send(endpoint.method, target.path, { nonsense: true })
+        : await send(endpoint.method, target.path, { nonsense: true }, target.headers);
       expect(refused.status, endpoint.name).toBeGreaterThanOrEqual(400);
     }
     const { uploadURL } = (await (await send('POST', '/api/upload', { type: 'alert-photos' })).json()) as { uploadURL: string };
@@ -68,14 +81,17 @@ it('the Node server keeps no address or user agent in its database, its media fo
       const { url } = (await (await send('POST', '/api/community-assistance/upload', { mediaType: 'surplus-offers' })).json()) as { url: string };
       expect((await fetch(`${server.url}${url}`, { method: 'PUT', headers: { ...MARKED, 'content-length': String(file.byteLength) }, body: file })).status).toBe(201);
     }
-    for (const path of ['/', '/lost-found', '/api/lost-found', '/api/no-such-thing', '/no-such-page', '/images/alert-photos/none']) await fetch(`${server.url}${path}`, { headers: MARKED });
+    for (const path of ['/', '/lost-found', '/api/lost-found', '/api/no-such-thing', '/no-such-page', '/images/alert-photos/none'])
+      await fetch(`${server.url}${path}`, { headers: MARKED });
     await server.stop();
     client.close();
 
-    const found = leaks(
-      { 'the database': databaseFiles(folder), 'the media folder': filesUnder(join(folder, 'media')), 'the log': server.log() },
-      [ADDRESS, AGENT, 'MarkerAgent', '127.0.0.1'],
-    );
+    const found = leaks({ 'the database': databaseFiles(folder), 'the media folder': filesUnder(join(folder, 'media')), 'the log': server.log() }, [
+      ADDRESS,
+      AGENT,
+      'MarkerAgent',
+      '127.0.0.1',
+    ]);
     expect(found, statuses.join(', ')).toEqual([]);
     expect(filesUnder(join(folder, 'media')).length).toBe(3);
   } finally {
@@ -90,7 +106,11 @@ it('the API keeps only keyed hashes of the client address its host hands it', as
     const host: Host = { post: (path, body, headers) => api.post(path, body, { ...MARKED, ...headers }), store: api.store, clock: api.clock };
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
-      const response = await api.app.request(target.path, { method: endpoint.method, headers: { ...MARKED, 'content-type': 'application/json', ...target.headers }, body: JSON.stringify({ ...endpoint.valid, ...target.extra }) });
+      const response = await api.app.request(target.path, {
+        method: endpoint.method,
+        headers: { ...MARKED, 'content-type': 'application/json', ...target.headers },
+        body: JSON.stringify({ ...endpoint.valid, ...target.extra }),
+      });
       expect(response.status, endpoint.name).toBeLessThan(300);
     }
     expect(await api.count('rate_events')).toBeGreaterThan(0);

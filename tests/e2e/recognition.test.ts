@@ -32,7 +32,11 @@ async function open(path: string): Promise<{ page: Page; requests: string[] }> {
 }
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
 /** Text with runs of white space as one space, and without the invisible direction marks. */
-const squash = (text: string) => text.replace(/[\u200E\u200F]/g, '').replace(/\s+/g, ' ').trim();
+const squash = (text: string) =>
+  text
+    .replace(/[\u200E\u200F]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('/success-stories', () => {
   it('shows three sample stories, the sample impact counters, the card donation link and the way home', async () => {

@@ -14,14 +14,7 @@ const PANTRY = 'Valley Community Food Pantry';
 const PANTRY_ADDRESS = '1820 E Belmont Ave, Fresno, CA';
 const CLINIC = 'Immigrant Rights Legal Clinic';
 const JOB_HELP = 'Punjabi Sikh Community Center Job Help';
-const SAMPLE_NAMES = [
-  PANTRY,
-  'Casa Segura Family Shelter',
-  CLINIC,
-  'Clínica Comunitaria del Valle',
-  JOB_HELP,
-  'Free English Classes at the Library',
-];
+const SAMPLE_NAMES = [PANTRY, 'Casa Segura Family Shelter', CLINIC, 'Clínica Comunitaria del Valle', JOB_HELP, 'Free English Classes at the Library'];
 
 it('lists the sample resources with their star, sample badge and Call, Visit and Directions buttons', async () => {
   const page = await openDirectory();
@@ -43,9 +36,7 @@ it('lists the sample resources with their star, sample badge and Call, Visit and
   expect(await call.getAttribute('href')).toBe('tel:5595550110');
   const directions = pantry.locator('a[data-action="directions"]');
   expect(await directions.textContent()).toBe('Directions');
-  expect(await directions.getAttribute('href')).toBe(
-    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${PANTRY} ${PANTRY_ADDRESS}`)}`,
-  );
+  expect(await directions.getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${PANTRY} ${PANTRY_ADDRESS}`)}`);
   expect(await directions.getAttribute('href')).toContain('Valley%20Community%20Food%20Pantry%201820%20E%20Belmont%20Ave');
   expect(await directions.getAttribute('target')).toBe('_blank');
   expect(await directions.getAttribute('rel')).toBe('noopener noreferrer');
@@ -152,7 +143,15 @@ it('a valid submission thanks the person, clears the form and waits for review b
   expect(await page.inputValue('select[name="category"]')).toBe('Food');
   // A web address typed without its scheme is sent as https.
   expect(posted).toEqual([
-    { name, category: 'Shelter', city: 'Visalia', address: '300 N Court St, Visalia, CA', phone: '(559) 555-0199', link: 'https://example.org/night-shelter', notes: 'Beds for 20 people, open 7 PM.' },
+    {
+      name,
+      category: 'Shelter',
+      city: 'Visalia',
+      address: '300 N Court St, Visalia, CA',
+      phone: '(559) 555-0199',
+      link: 'https://example.org/night-shelter',
+      notes: 'Beds for 20 people, open 7 PM.',
+    },
   ]);
 
   // Pending: the directory does not list it.

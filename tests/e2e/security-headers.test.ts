@@ -96,7 +96,10 @@ async function expectClean(watch: Awaited<ReturnType<typeof watched>>, path: str
   const violations = await watch.page.evaluate(() => (window as unknown as { violations: string[] }).violations);
   expect([...violations, ...watch.problems], path).toEqual([]);
   const origin = new URL(baseURL).host;
-  expect(watch.requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).host !== origin), path).toEqual([]);
+  expect(
+    watch.requests.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url).host !== origin),
+    path,
+  ).toEqual([]);
 }
 
 it('no page breaks its policy or reaches another origin: every route in English, others in Arabic and Spanish', async () => {
@@ -121,7 +124,10 @@ it('the header Request Help dialog loads and sends a request without breaking th
   await watch.page.locator('.site-header').getByRole('button', { name: 'Request Help' }).click();
   const form = watch.page.locator('dialog[open]');
   await form.locator('[name="title"]').waitFor();
-  await form.locator('input[type="file"]').first().setInputFiles({ name: 'coat.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(160, 120) });
+  await form
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'coat.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(160, 120) });
   await expect.poll(() => form.locator('.media-state').textContent()).toBe('Uploaded');
   // The preview is a blob: image, which the policy allows.
   await expect.poll(() => form.locator('img[src^="blob:"]').count()).toBeGreaterThan(0);

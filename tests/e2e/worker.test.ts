@@ -47,14 +47,33 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   wrangler = spawn(
     process.execPath,
-    ['node_modules/wrangler/bin/wrangler.js', 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()),
-      '--var', `DATABASE_URL:${database.url}`, '--persist-to', join(folder, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'dev',
+      '--local',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(await freePort()),
+      '--var',
+      `DATABASE_URL:${database.url}`,
+      '--persist-to',
+      join(folder, 'state'),
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'warn',
+    ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' }, stdio: 'inherit', detached: true },
   );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (wrangler.exitCode !== null) throw new Error(`wrangler dev stopped with exit ${wrangler.exitCode}`);
-    const ready = await fetch(`${base}/`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${base}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('wrangler dev did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -171,7 +190,9 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
   const alert = await post('/api/alerts', report, base);
   expect(alert.status).toBe(201);
   const { id } = (await alert.json()) as { id: string };
-  await expect.poll(() => watcher.received, { timeout: 5000 }).toEqual([{ event: 'emergency-alert', data: { id, type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
+  await expect
+    .poll(() => watcher.received, { timeout: 5000 })
+    .toEqual([{ event: 'emergency-alert', data: { id, type: 'Enforcement Activity', city: 'Visalia', details: 'Agents near the courthouse' } }]);
   const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
   expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
   watcher.socket.close();

@@ -49,11 +49,32 @@ it('markup in every lost-and-found, alert and help field renders as text on ever
   await post('/api/alerts', alert);
   const report = { type: 'Enforcement Activity', activity: 'Other', city: probe('reportcity'), details: `${probe('reportdetails')} ${Date.now()}`, markings: probe('markings') };
   await post('/api/alerts', report);
-  const request = { title: probe('title'), description: probe('needs'), category: 'Other', urgency: 'High', city: probe('helpcity'), contactName: probe('contactname'), contactMethod: `javascript:alert(1)//${PROBE}` };
+  const request = {
+    title: probe('title'),
+    description: probe('needs'),
+    category: 'Other',
+    urgency: 'High',
+    city: probe('helpcity'),
+    contactName: probe('contactname'),
+    contactMethod: `javascript:alert(1)//${PROBE}`,
+  };
   const created = await post<{ id: string; manageToken: string }>('/api/assistance-requests', request);
-  const offer = { title: probe('offertitle'), description: probe('offerdesc'), category: 'Other', availability: probe('availability'), contactName: probe('offername'), contactMethod: probe('offercontact') };
+  const offer = {
+    title: probe('offertitle'),
+    description: probe('offerdesc'),
+    category: 'Other',
+    availability: probe('availability'),
+    contactName: probe('offername'),
+    contactMethod: probe('offercontact'),
+  };
   await post('/api/surplus-offers', offer);
-  const answer = { responderName: probe('responder'), responderContact: `javascript:alert(1)//${PROBE}`, message: probe('message'), responseType: 'offer_help', requestId: created.id };
+  const answer = {
+    responderName: probe('responder'),
+    responderContact: `javascript:alert(1)//${PROBE}`,
+    message: probe('message'),
+    responseType: 'offer_help',
+    requestId: created.id,
+  };
   await post('/api/assistance-responses', answer);
 
   const pages: Array<[string, string[], ((page: Page) => Promise<unknown>)?]> = [
@@ -77,7 +98,10 @@ it('markup in every lost-and-found, alert and help field renders as text on ever
   const { page, dialogs } = await open('/');
   await hydrated(page);
   await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toContain(request.title);
-  await page.locator('.help-box.request').getByRole('button', { name: /See all/ }).click();
+  await page
+    .locator('.help-box.request')
+    .getByRole('button', { name: /See all/ })
+    .click();
   await page.locator('dialog[open] .help-list-item', { hasText: request.title }).locator('.help-list-open').click();
   await expect.poll(() => page.locator('dialog[open]').innerText()).toContain(request.description);
   await expectInert(page, dialogs, [request.title, request.description, request.contactName]);

@@ -36,11 +36,64 @@ async function signIn(name = 'Maria', key = secret): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-const drop = { title: 'Winter coats', date: '2026-12-05', time: '9:00 AM - 1:00 PM', meetSpot: 'Roeding Park', address: '890 W Belmont Ave', city: 'Fresno', notes: 'Bring bags', whatWeBring: 'Coats, blankets', volunteersNeeded: '10 people', status: 'active' };
-const resource = { name: 'Calm Minds Clinic', adminCategory: 'Mental Health', address: '12 Elm St', city: 'Merced', phone: '(209) 555-0100', hours: 'Mon-Fri 9-5', notes: 'Counselling in Spanish', services: 'Counselling', requirements: 'None', link: 'https://example.org' };
-const helpRequest = { title: 'Ride to court', description: 'Hearing on Thursday', category: 'Transportation', urgency: 'High', city: 'Salinas', contactName: 'Marisol', contactMethod: '(831) 555-0119', imageUrls: [], videoUrl: null };
-const helpOffer = { title: 'Kids jackets', description: 'Six jackets', category: 'Clothing', condition: 'Good', city: 'Stockton', contactName: 'Teresa', contactMethod: '(209) 555-0148', availability: 'Evenings', imageUrls: [] };
-const job = { title: 'Line cook', employer: 'El Comal', city: 'Visalia', jobType: 'Full-time', payRange: '$19/hour', notes: null, requirements: 'Kitchen experience', contact: '(559) 555-0111', urgent: true, acceptsNoPapers: true };
+const drop = {
+  title: 'Winter coats',
+  date: '2026-12-05',
+  time: '9:00 AM - 1:00 PM',
+  meetSpot: 'Roeding Park',
+  address: '890 W Belmont Ave',
+  city: 'Fresno',
+  notes: 'Bring bags',
+  whatWeBring: 'Coats, blankets',
+  volunteersNeeded: '10 people',
+  status: 'active',
+};
+const resource = {
+  name: 'Calm Minds Clinic',
+  adminCategory: 'Mental Health',
+  address: '12 Elm St',
+  city: 'Merced',
+  phone: '(209) 555-0100',
+  hours: 'Mon-Fri 9-5',
+  notes: 'Counselling in Spanish',
+  services: 'Counselling',
+  requirements: 'None',
+  link: 'https://example.org',
+};
+const helpRequest = {
+  title: 'Ride to court',
+  description: 'Hearing on Thursday',
+  category: 'Transportation',
+  urgency: 'High',
+  city: 'Salinas',
+  contactName: 'Marisol',
+  contactMethod: '(831) 555-0119',
+  imageUrls: [],
+  videoUrl: null,
+};
+const helpOffer = {
+  title: 'Kids jackets',
+  description: 'Six jackets',
+  category: 'Clothing',
+  condition: 'Good',
+  city: 'Stockton',
+  contactName: 'Teresa',
+  contactMethod: '(209) 555-0148',
+  availability: 'Evenings',
+  imageUrls: [],
+};
+const job = {
+  title: 'Line cook',
+  employer: 'El Comal',
+  city: 'Visalia',
+  jobType: 'Full-time',
+  payRange: '$19/hour',
+  notes: null,
+  requirements: 'Kitchen experience',
+  contact: '(559) 555-0111',
+  urgent: true,
+  acceptsNoPapers: true,
+};
 
 describe('signing in', () => {
   it('keeps only a slow salted hash of the generated secret, and verifies it', async () => {
@@ -250,7 +303,7 @@ describe('drops', () => {
     const cookie = await signIn();
     const created = (await (await request('POST', '/api/admin/drops', { cookie, body: drop })).json()) as AdminDrop;
     expect((await api.post(`/api/drops/${created.id}/volunteers`, { name: 'Ana', contact: '555-0100' })).status).toBe(201);
-    const [listed] = await (await request('GET', '/api/admin/drops', { cookie })).json() as AdminDrop[];
+    const [listed] = (await (await request('GET', '/api/admin/drops', { cookie })).json()) as AdminDrop[];
     expect(listed!.volunteers).toEqual([{ name: 'Ana', contact: '555-0100', createdAt: expect.any(String) }]);
     expect((await request('DELETE', `/api/admin/drops/${created.id}`, { cookie })).status).toBe(204);
     expect(await api.count('drops')).toBe(0);
@@ -296,7 +349,9 @@ describe('jobs', () => {
     const cookie = await signIn();
     const posted = (await (await request('POST', '/api/admin/jobs', { cookie, body: job })).json()) as AdminJob;
     expect(posted).toMatchObject({ status: 'approved', urgent: true, jobType: 'Full-time' });
-    expect(api.published).toEqual([{ event: 'new-job', data: { id: posted.id, title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } }]);
+    expect(api.published).toEqual([
+      { event: 'new-job', data: { id: posted.id, title: 'Line cook', city: 'Visalia', payRange: '$19/hour', acceptsNoPapers: true, contact: '(559) 555-0111' } },
+    ]);
     expect((await api.get<Job[]>('/api/jobs'))[0]).toMatchObject({ title: 'Line cook', urgent: true, jobType: 'Full-time' });
 
     await api.post('/api/jobs', { title: 'Painter', contact: '555-0199' });
@@ -356,7 +411,10 @@ describe('moderation', () => {
     expect((await api.post('/api/assistance-responses', answer)).status).toBe(404);
     expect(JSON.stringify(await api.get('/api/pulse'))).not.toContain('Ride to court');
     const listed = (await (await request('GET', '/api/admin/help-posts', { cookie })).json()) as { kind: string; hidden: boolean }[];
-    expect(listed.map((post) => [post.kind, post.hidden]).sort()).toEqual([['offers', true], ['requests', true]]);
+    expect(listed.map((post) => [post.kind, post.hidden]).sort()).toEqual([
+      ['offers', true],
+      ['requests', true],
+    ]);
     await request('POST', `/api/admin/help-posts/requests/${asked.id}/restore`, { cookie });
     expect((await api.get<{ id: string }[]>('/api/assistance-requests')).map((post) => post.id)).toEqual([asked.id]);
     expect((await api.post('/api/assistance-responses', answer)).status).toBe(201);
@@ -453,7 +511,14 @@ describe('after a restart', () => {
 
     const reopened = await openDatabase(`file:${api.store.file}`);
     try {
-      const app = createApp({ db: reopened.db, media: fileMediaStore(api.store.folder), publish: () => undefined, watching: () => 0, clientAddress: () => '203.0.113.7', now: () => api.clock.now });
+      const app = createApp({
+        db: reopened.db,
+        media: fileMediaStore(api.store.folder),
+        publish: () => undefined,
+        watching: () => 0,
+        clientAddress: () => '203.0.113.7',
+        now: () => api.clock.now,
+      });
       const get = async <T>(path: string) => (await (await call(app, 'GET', path, { cookie })).json()) as T;
       expect((await get<AdminDrop[]>('/api/admin/drops'))[0]).toMatchObject({ id: created.id, title: 'Winter coats and boots' });
       expect((await get<AdminResource[]>('/api/admin/resources'))[0]).toMatchObject({ hours: 'Sat 10-2', status: 'published' });

@@ -1,16 +1,20 @@
 import { Hono } from 'hono';
 import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import {
-  signInInput,
-  type AdminAlert,
-  type AdminHelpPost,
-  type AdminLostFoundPost,
-  type AdminSos,
-  type Dashboard,
-  type OutboxText,
-} from '../../../src/contract/index.ts';
+import { signInInput, type AdminAlert, type AdminHelpPost, type AdminLostFoundPost, type AdminSos, type Dashboard, type OutboxText } from '../../../src/contract/index.ts';
 import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../../src/contract/limits.ts';
-import { alertSubscriptions, alerts, assistanceRequests, dropVolunteers, drops, jobs, lostFoundPosts, resources, smsOutbox, sosRequests, surplusOffers } from '../../../db/schema.ts';
+import {
+  alertSubscriptions,
+  alerts,
+  assistanceRequests,
+  dropVolunteers,
+  drops,
+  jobs,
+  lostFoundPosts,
+  resources,
+  smsOutbox,
+  sosRequests,
+  surplusOffers,
+} from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
 import { apiError, jsonBody } from '../../http.ts';
@@ -22,9 +26,16 @@ import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
 import { adminResourceRoutes } from './resources.ts';
 
-
 const toAdminAlert = (row: typeof alerts.$inferSelect): AdminAlert => ({ ...toAlert(row), hidden: row.hidden, adminVerified: row.adminVerified });
-const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({ id, city, details, contact, handled, handledAt, createdAt });
+const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({
+  id,
+  city,
+  details,
+  contact,
+  handled,
+  handledAt,
+  createdAt,
+});
 const toText = (row: typeof smsOutbox.$inferSelect): OutboxText => ({
   id: row.id,
   // The desk needs to know a text went out, not whom it went to.
@@ -83,8 +94,18 @@ export function adminRoutes(deps: RouteDeps) {
     const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
       one(db.select({ n: count() }).from(alertSubscriptions)),
       one(db.select({ n: count() }).from(dropVolunteers)),
-      one(db.select({ n: count() }).from(lostFoundPosts).where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false)))),
-      one(db.select({ n: count() }).from(drops).where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))),
+      one(
+        db
+          .select({ n: count() })
+          .from(lostFoundPosts)
+          .where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false))),
+      ),
+      one(
+        db
+          .select({ n: count() })
+          .from(drops)
+          .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())))),
+      ),
       one(db.select({ n: count() }).from(resources).where(eq(resources.status, 'pending'))),
       one(db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'pending'))),
       one(db.select({ n: count() }).from(alerts).where(unverifiedReport)),
@@ -153,7 +174,10 @@ export function adminRoutes(deps: RouteDeps) {
     const rows = await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max);
     return c.json(rows.map((row): AdminLostFoundPost => ({ ...toPost(row), hidden: row.hidden })));
   });
-  for (const [path, hidden] of [['hide', true], ['restore', false]] as const) {
+  for (const [path, hidden] of [
+    ['hide', true],
+    ['restore', false],
+  ] as const) {
     app.post(`/lost-found/:id/${path}`, async (c) => {
       const id = c.req.param('id');
       const [row] = await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning();
@@ -175,8 +199,14 @@ export function adminRoutes(deps: RouteDeps) {
     ];
     return c.json(posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
-  for (const [kind, table] of [['requests', assistanceRequests], ['offers', surplusOffers]] as const) {
-    for (const [path, hidden] of [['hide', true], ['restore', false]] as const) {
+  for (const [kind, table] of [
+    ['requests', assistanceRequests],
+    ['offers', surplusOffers],
+  ] as const) {
+    for (const [path, hidden] of [
+      ['hide', true],
+      ['restore', false],
+    ] as const) {
       app.post(`/help-posts/${kind}/:id/${path}`, async (c) => {
         const id = c.req.param('id');
         const [row] = await db.update(table).set({ hidden }).where(eq(table.id, id)).returning({ id: table.id });

@@ -20,7 +20,11 @@ import { adminApi, adminChange, AdminGate, Field, type T } from '../AdminGate.ts
 export function adminIsland<Props extends object = object>(Desk: (props: Props & { lang: Lang; t: T }) => ReactNode) {
   return function AdminIsland({ messages, lang, ...props }: Props & { lang: Lang; messages: Messages }) {
     const t = messageFn(messages, lang);
-    return <AdminGate lang={lang} t={t}>{() => <Desk {...(props as Props)} lang={lang} t={t} />}</AdminGate>;
+    return (
+      <AdminGate lang={lang} t={t}>
+        {() => <Desk {...(props as Props)} lang={lang} t={t} />}
+      </AdminGate>
+    );
   };
 }
 

@@ -74,10 +74,7 @@ export const SUBSCRIPTION_FORM = {
   id: 'subscription',
   action: '/api/alert-subscriptions',
   sendsLang: true,
-  fields: [
-    { ...text('phone', 'alertsLive.phone', LIMITS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' },
-    text('city', 'alertsLive.city', LIMITS.city),
-  ],
+  fields: [{ ...text('phone', 'alertsLive.phone', LIMITS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' }, text('city', 'alertsLive.city', LIMITS.city)],
   submit: 'alertsLive.subscribe',
   pending: 'alertsLive.subscribing',
   success: { title: 'alertsLive.subscribed', text: 'alertsLive.subscribedText' },

@@ -13,9 +13,23 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
   const needs = (title: MessageKey): Notice => ({ title });
   return [
     text('title', request ? 'help.fieldNeed' : 'help.fieldOffer', LIMITS.name, needs(request ? 'help.needTitleRequired' : 'help.offerTitleRequired')),
-    { ...choice('category', 'help.fieldCategory', categories, (value) => `help.category.${value}` as MessageKey, needs(request ? 'help.requestCategoryRequired' : 'help.offerCategoryRequired')), prompt: 'help.chooseCategory' },
+    {
+      ...choice(
+        'category',
+        'help.fieldCategory',
+        categories,
+        (value) => `help.category.${value}` as MessageKey,
+        needs(request ? 'help.requestCategoryRequired' : 'help.offerCategoryRequired'),
+      ),
+      prompt: 'help.chooseCategory',
+    },
     ...(request
-      ? [{ ...choice('urgency', 'help.fieldUrgency', URGENCIES, (value) => `help.urgency.${value}` as MessageKey, needs('help.urgencyRequired')), prompt: 'help.chooseUrgency' as const }]
+      ? [
+          {
+            ...choice('urgency', 'help.fieldUrgency', URGENCIES, (value) => `help.urgency.${value}` as MessageKey, needs('help.urgencyRequired')),
+            prompt: 'help.chooseUrgency' as const,
+          },
+        ]
       : [{ ...choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey), prompt: 'help.chooseCondition' as const }]),
     area('description', 'help.fieldDescription', LIMITS.description, needs(request ? 'help.requestDetailsRequired' : 'help.offerDetailsRequired')),
     text('city', 'help.fieldCity', LIMITS.city),
