@@ -104,11 +104,17 @@ export const connected = (page: Page) => page.waitForSelector('live-events[data-
 /** The toast on screen. */
 export const toast = (page: Page) => page.locator('toast-region .toast');
 
-/** The text of every script the page loads from now on. */
+/**
+ * The text of every script the page loads from now on. A test that reads them awaits them while
+ * its page is open; a body still on its way when a test closes a page it never read is let go.
+ */
 function loadedScripts(page: Page): Promise<string>[] {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    if (response.request().resourceType() !== 'script') return;
+    const text = response.text();
+    text.catch(() => undefined);
+    scripts.push(text);
   });
   return scripts;
 }
