@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { Alert, LiveStats } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
-import { api, failureCause, postJson } from '../lib/api.ts';
-import { LIMITS } from '../contract/limits.ts';
+import { api, call } from '../lib/api.ts';
 import { SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
-import { FormKeys, postedForm } from '../lib/use-form.tsx';
+import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
@@ -27,7 +26,6 @@ const notificationsGranted = () => typeof Notification !== 'undefined' && Notifi
 export default function AlertsLive({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages, lang);
   const id = useId();
-  const phoneRef = useRef<HTMLInputElement>(null);
   const [stats, setStats] = useState<LiveStats | null>(null);
   const [enabled, setEnabled] = useState(false);
   const list = useLiveList<Alert>('/api/alerts', 'emergency-alert');
@@ -71,7 +69,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
       </p>
 
       <div className="cards-two">
-        <SubscribeCard t={t} lang={lang} phoneRef={phoneRef} onChange={loadStats} />
+        <SubscribeCard t={t} lang={lang} onChange={loadStats} />
         <section className="card" aria-labelledby={`${id}-browser`}>
           <h2 id={`${id}-browser`}>{t('alertsLive.browserTitle')}</h2>
           <p>{t('alertsLive.browserLead')}</p>
@@ -112,8 +110,9 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
             type="button"
             className="button"
             onClick={() => {
-              phoneRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-              phoneRef.current?.focus({ preventScroll: true });
+              const phone = document.querySelector<HTMLInputElement>('#subscribe [name="phone"]');
+              phone?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              phone?.focus({ preventScroll: true });
             }}
           >
             {t('alertsLive.ctaSubscribe')}
@@ -139,78 +138,40 @@ function Stat({ value, label, sample }: { value: string; label: string; sample?:
   );
 }
 
-function SubscribeCard({ t, lang, phoneRef, onChange }: { t: T; lang: Lang; phoneRef: React.RefObject<HTMLInputElement | null>; onChange: () => void }) {
+function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () => void }) {
   const id = useId();
-  const [phone, setPhone] = useState('');
-  const [city, setCity] = useState('');
-  const [pending, setPending] = useState(false);
-
-  async function send(event: FormEvent | null, unsubscribe = false) {
-    event?.preventDefault();
-    if (!phone.trim()) {
-      phoneRef.current?.focus();
-      showToast({ title: t('alertsLive.phoneRequired'), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    try {
-      if (unsubscribe) {
-        const result = await api<{ phone: string }>('/api/alert-subscriptions', { method: 'DELETE', body: JSON.stringify({ phone }) });
-        showToast({ title: t('alertsLive.unsubscribed'), description: t('alertsLive.unsubscribedText', { phone: result.phone }), variant: 'success' });
-      } else {
-        const result = await postJson<{ phone: string }>('/api/alert-subscriptions', { phone, city, lang });
-        showToast({ title: t('alertsLive.subscribed'), description: t('alertsLive.subscribedText', { phone: result.phone }), variant: 'success' });
-      }
-      setPhone('');
-      setCity('');
+  const phone = (values: Values) => String(values.phone);
+  const { form, row, act, submitLabel, pending } = useForm({
+    spec: SUBSCRIPTION_FORM,
+    t,
+    send: (values) => call('POST /api/alert-subscriptions', { phone: phone(values), city: String(values.city), lang }),
+    sent: (result) => {
       onChange();
-    } catch (error) {
-      showToast({ title: t('alertsLive.subscribeError'), description: t('alertsLive.subscribeErrorText'), variant: 'destructive', cause: failureCause(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+      return { description: t('alertsLive.subscribedText', { phone: result.phone }) };
+    },
+  });
+  const unsubscribe = () =>
+    act({
+      send: (values) => call('DELETE /api/alert-subscriptions', { phone: phone(values) }),
+      success: { title: 'alertsLive.unsubscribed' },
+      sent: (result) => {
+        onChange();
+        return { description: t('alertsLive.unsubscribedText', { phone: result.phone }) };
+      },
+    });
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} id="subscribe">
       <h2 id={`${id}-title`}>{t('alertsLive.textTitle')}</h2>
       <p>{t('alertsLive.textLead')}</p>
-      <form className="form-grid" {...postedForm(SUBSCRIPTION_FORM)} onSubmit={(event) => void send(event)} noValidate>
+      <form className="form-grid" {...form}>
         <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>{t('alertsLive.phone')}</label>
-          <input
-            ref={phoneRef}
-            id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
-            maxLength={LIMITS.phone}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-city`}>{t('alertsLive.city')}</label>
-          <input
-            id={`${id}-city`}
-            name="city"
-            autoComplete="address-level2"
-            maxLength={LIMITS.city}
-            value={city}
-            onChange={(event) => setCity(event.target.value)}
-            aria-describedby={`${id}-city-hint`}
-          />
-          <span className="hint" id={`${id}-city-hint`}>
-            {t('alertsLive.cityHint')}
-          </span>
-        </div>
+        {row('phone', { inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' })}
+        {row('city', { autoComplete: 'address-level2', hint: t('alertsLive.cityHint') })}
         <button className="button" type="submit" disabled={pending}>
-          {pending ? t('alertsLive.subscribing') : t('alertsLive.subscribe')}
+          {submitLabel}
         </button>
-        <button className="link-button" type="button" disabled={pending} onClick={() => void send(null, true)}>
+        <button className="link-button" type="button" disabled={pending} onClick={unsubscribe}>
           {t('alertsLive.unsubscribe')}
         </button>
       </form>

@@ -38,8 +38,8 @@ interface Options<A> {
   initial?: () => Values;
   /** Sends the values; throws an ApiError when the server refuses. */
   send: (values: Values) => Promise<A>;
-  /** After a success, once the form is emptied; may return what its toast says instead. */
-  sent?: (answer: A) => Partial<ToastInput> | void;
+  /** After a success, once the form is emptied, with what was sent; may return what its toast says instead. */
+  sent?: (answer: A, values: Values) => Partial<ToastInput> | void;
   /** After a failure, once its toast shows (a drop cancelled meanwhile reloads the page). */
   failed?: (error: ApiError) => void;
   /** Something else that must finish first (an upload): sending waits and says nothing. */
@@ -48,6 +48,15 @@ interface Options<A> {
   itemId?: string;
   /** No toasts: the form says what went wrong in its own line (`problem`), as the sign-in does. */
   silent?: boolean;
+  /** Failures that need no toast (a desk's session ended: the sign-in form comes back instead). */
+  quiet?: (error: ApiError) => boolean;
+}
+
+/** What a form can do with its values besides its own submit (the subscription's unsubscribe). */
+interface Action<A> {
+  send: (values: Values) => Promise<A>;
+  success: Notice;
+  sent?: (answer: A, values: Values) => Partial<ToastInput> | void;
 }
 
 /**
@@ -56,7 +65,7 @@ interface Options<A> {
  * marked aria-invalid, one toast per failure cause (offline, busy or full disk, too many, refused),
  * what was typed kept on failure and cleared on success.
  */
-export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent }: Options<A>) {
+export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent, quiet }: Options<A>) {
   const start = () => ({ ...emptyValues(spec), ...initial?.() });
   const [values, setValues] = useState<Values>(start);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -77,8 +86,14 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
     setInvalid((names) => names.filter((known) => known !== name));
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Puts `filled` in the form over its blank values (an item to edit, a template), nothing marked. */
+  const fill = (filled: Values) => {
+    setValues({ ...emptyValues(spec), ...filled });
+    setInvalid([]);
+    setProblem(null);
+  };
+
+  async function run<B>(action: Action<B>) {
     if (pending || busy) return;
     const blank = firstBlank(spec, values);
     if (blank) {
@@ -90,11 +105,11 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
     setPending(true);
     const settle = spec.live ? postingOwn(spec.live) : undefined;
     try {
-      const answer = await send(values);
+      const answer = await action.send(values);
       settle?.(answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : null);
       setValues(start());
       setInvalid([]);
-      toast(spec.success, { variant: 'success', ...sent?.(answer) });
+      toast(action.success, { variant: 'success', ...action.sent?.(answer, values) });
     } catch (thrown) {
       settle?.(null);
       const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
@@ -103,19 +118,27 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
       const refused = spec.fields.map((field) => field.name).filter((name) => named.includes(name));
       setInvalid(refused);
       if (refused[0]) focus(refused[0]);
-      toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
+      if (!quiet?.(error)) toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
       failed?.(error);
     } finally {
       setPending(false);
     }
   }
 
+  /** Props of a checkbox. */
+  const checkbox = (name: string) => ({
+    id: `${id}-${name}`,
+    name,
+    type: 'checkbox' as const,
+    checked: values[name] === true,
+    onChange: (event: { target: { checked: boolean } }) => set(name, event.target.checked),
+  });
   const specOf = (name: string): FieldSpec => spec.fields.find((field) => field.name === name)!;
   /** A select of the description's choices (after its prompt, if any), labelled in the page's language. */
-  const selectFor = (name: string) => {
+  const selectFor = (name: string, extra: object = {}) => {
     const { options = [], optionLabel, prompt } = specOf(name);
     return (
-      <select {...fieldProps(name)}>
+      <select {...fieldProps(name)} {...extra}>
         {prompt && <option value="">{t(prompt)}</option>}
         {options.map((value) => (
           <option key={value} value={value}>
@@ -160,8 +183,19 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
     /** What the last refusal said, while it stands (null after a success). */
     problem,
     submitLabel: t(pending ? spec.pending : spec.submit),
+    fill,
     /** The <form>'s own props: posts without a script, the kit's submit with one. */
-    form: { ref, ...postedForm(spec, itemId), onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event), noValidate: true },
+    form: {
+      ref,
+      ...postedForm(spec, itemId),
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void run({ send, success: spec.success, sent });
+      },
+      noValidate: true,
+    },
+    /** Sends the values another way, through the same checks, pending state and failure toasts. */
+    act: <B,>(action: Action<B>) => void run(action),
     /** A field's label text from the description. */
     label: (name: string) => t(specOf(name).label),
     selectFor,
@@ -174,12 +208,20 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
      */
     row: (name: string, { hint, wide, ...extra }: { hint?: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement> = {}) => {
       const { kind } = specOf(name);
-      const props = { ...fieldProps(name), ...extra, ...(hint ? { 'aria-describedby': `${id}-${name}-hint` } : {}) };
+      const described = hint ? { 'aria-describedby': `${id}-${name}-hint` } : {};
+      const props = { ...fieldProps(name), ...extra, ...described };
+      if (kind === 'checkbox')
+        return (
+          <label className="choice-option">
+            <input {...checkbox(name)} />
+            {t(specOf(name).label)}
+          </label>
+        );
       return (
         <div className={wide ? 'field wide' : 'field'}>
           {labelFor(name)}
           {kind === 'select' ? (
-            selectFor(name)
+            selectFor(name, { ...extra, ...described })
           ) : kind === 'textarea' ? (
             <textarea {...(props as object)} />
           ) : (
@@ -193,13 +235,6 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
         </div>
       );
     },
-    /** Props of a checkbox. */
-    checkbox: (name: string) => ({
-      id: `${id}-${name}`,
-      name,
-      type: 'checkbox' as const,
-      checked: values[name] === true,
-      onChange: (event: { target: { checked: boolean } }) => set(name, event.target.checked),
-    }),
+    checkbox,
   };
 }
