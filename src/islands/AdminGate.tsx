@@ -139,60 +139,6 @@ function SignIn({ lang, t }: { lang: Lang; t: T }) {
   );
 }
 
-/** One labelled input of an admin form. */
-export function Field(props: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid?: boolean;
-  required?: boolean;
-  hint?: string;
-  multiline?: boolean;
-  wide?: boolean;
-  type?: string;
-  maxLength?: number;
-  autoComplete?: string;
-}) {
-  const { id, name, label, value, onChange, invalid, required, hint, multiline, wide, type = 'text', maxLength, autoComplete = 'off' } = props;
-  const common = {
-    id,
-    name,
-    value,
-    maxLength,
-    dir: type === 'text' || multiline ? 'auto' : undefined,
-    'aria-invalid': invalid || undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
-  };
-  return (
-    <div className={`field${wide ? ' wide' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <>
-            {' '}
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-          </>
-        )}
-      </label>
-      {multiline ? (
-        <textarea {...common} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {hint && (
-        <span className="hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-    </div>
-  );
-}
-
 /** What a list shows when it could not load. */
 export function ListFailed({ t, reload }: { t: T; reload: () => Promise<void> }) {
   return (

@@ -1,14 +1,11 @@
 import type { AdminDrop } from '../contract/index.ts';
-import { LIMITS, type DropStatus } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { formatDate } from '../lib/format.ts';
+import { DROP_DESK_FORM } from '../lib/forms/admin.ts';
 import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { adminIsland, DeskActions, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
-
-const empty = () => ({ title: '', date: '', time: '', meetSpot: '', address: '', city: '', notes: '', whatWeBring: '', volunteersNeeded: '', status: 'active' as DropStatus });
-type Form = ReturnType<typeof empty>;
 
 /** The next Saturday (today if it is one) as YYYY-MM-DD: drops happen on Saturdays. */
 function nextSaturday(): string {
@@ -21,21 +18,19 @@ function nextSaturday(): string {
 export default adminIsland(DropsDesk);
 
 function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
-  const desk = useDesk<AdminDrop, Form>({
+  const desk = useDesk<AdminDrop>({
     t,
     path: '/drops',
-    empty,
-    required: [[['title', 'date', 'meetSpot'], 'dropsAdmin.required']],
-    created: (form) => ({ title: t('dropsAdmin.created'), description: t(form.status === 'active' ? 'dropsAdmin.createdText' : 'dropsAdmin.createdPlanningText') }),
+    spec: DROP_DESK_FORM,
+    created: (values) => ({ description: t(values.status === 'active' ? 'dropsAdmin.createdText' : 'dropsAdmin.createdPlanningText') }),
     updated: 'dropsAdmin.updated',
     removed: { confirm: 'dropsAdmin.confirmCancel', toast: ['dropsAdmin.deleted', 'dropsAdmin.deletedText'] },
     editing: ['dropsAdmin.editing', 'dropsAdmin.editingText'],
   });
-  const { field } = desk;
+  const { row } = desk;
 
   const template = (kind: 'food' | 'toy') => {
     desk.fill({
-      ...empty(),
       title: t(kind === 'food' ? 'dropsAdmin.foodTitle' : 'dropsAdmin.toyTitle'),
       date: nextSaturday(),
       time: t('dropsAdmin.templateTime'),
@@ -68,20 +63,17 @@ function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
 
   return (
     <>
-      <DeskForm desk={desk} title="dropsAdmin.createTitle" editTitle="dropsAdmin.editTitle" submit="dropsAdmin.create">
-        {field('title', 'dropsAdmin.fieldTitle', { required: true, maxLength: LIMITS.name })}
-        {field('date', 'dropsAdmin.date', { required: true, type: 'date' })}
-        {field('time', 'dropsAdmin.time', { hint: t('dropsAdmin.timeHint'), maxLength: LIMITS.payRange })}
-        {field('meetSpot', 'dropsAdmin.location', { required: true, hint: t('dropsAdmin.locationHint'), maxLength: 200 })}
-        {field('address', 'dropsAdmin.address', { maxLength: 200, autoComplete: 'street-address' })}
-        {field('city', 'dropsAdmin.city', { maxLength: LIMITS.city, autoComplete: 'address-level2' })}
-        {field('whatWeBring', 'dropsAdmin.items', { multiline: true, wide: true, maxLength: LIMITS.description })}
-        {field('notes', 'dropsAdmin.description', { multiline: true, wide: true, maxLength: LIMITS.description })}
-        {field('volunteersNeeded', 'dropsAdmin.volunteers', { hint: t('dropsAdmin.volunteersHint'), maxLength: LIMITS.payRange })}
-        {desk.select('status', 'dropsAdmin.status', [
-          ['active', t('dropsAdmin.statusActive')],
-          ['planning', t('dropsAdmin.statusPlanning')],
-        ])}
+      <DeskForm desk={desk} title="dropsAdmin.createTitle" editTitle="dropsAdmin.editTitle">
+        {row('title')}
+        {row('date')}
+        {row('time', { hint: t('dropsAdmin.timeHint') })}
+        {row('meetSpot', { hint: t('dropsAdmin.locationHint') })}
+        {row('address', { autoComplete: 'street-address' })}
+        {row('city', { autoComplete: 'address-level2' })}
+        {row('whatWeBring', { wide: true })}
+        {row('notes', { wide: true })}
+        {row('volunteersNeeded', { hint: t('dropsAdmin.volunteersHint') })}
+        {row('status')}
       </DeskForm>
 
       <DeskList desk={desk} kind="drop" title="dropsAdmin.listTitle" empty="dropsAdmin.empty">

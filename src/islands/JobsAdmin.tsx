@@ -1,58 +1,37 @@
 import type { AdminJob } from '../contract/index.ts';
-import { JOB_SECTORS, JOB_TYPES, LIMITS, type JobType } from '../contract/limits.ts';
-import type { MessageKey } from '../i18n/messages.ts';
+import { JOB_SECTORS } from '../contract/limits.ts';
+import { JOB_DESK_FORM, valueKey } from '../lib/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
-
-const empty = () => ({
-  title: '',
-  employer: '',
-  city: '',
-  jobType: '' as JobType | '',
-  payRange: '',
-  notes: '',
-  requirements: '',
-  contact: '',
-  urgent: false,
-  acceptsNoPapers: true,
-});
-type Form = ReturnType<typeof empty>;
-
-const keyOf = (prefix: string, value: string) => `${prefix}.${value.replace(/[\s-]/g, '')}` as MessageKey;
 
 /** /jobs-admin: post, approve, edit and remove job listings. */
 export default adminIsland(JobsDesk);
 
 function JobsDesk({ t }: { t: T }) {
-  const desk = useDesk<AdminJob, Form>({
+  const desk = useDesk<AdminJob>({
     t,
     path: '/jobs',
-    empty,
-    required: [
-      [['title', 'employer', 'city'], 'jobsAdmin.required'],
-      [['contact'], 'jobsAdmin.contactRequired'],
-    ],
-    body: (form) => ({ ...form, jobType: form.jobType || null }),
-    created: () => ({ title: t('jobsAdmin.posted'), description: t('jobsAdmin.postedText') }),
+    spec: JOB_DESK_FORM,
+    body: (values) => ({ ...values, jobType: values.jobType || null }),
     updated: 'jobsAdmin.updated',
     removed: { confirm: 'jobsAdmin.confirmRemove', toast: ['jobsAdmin.deleted', 'jobsAdmin.deletedText'] },
     approve: { action: 'approve', toast: ['jobsAdmin.approved', 'jobsAdmin.approvedText'] },
   });
-  const { field, id } = desk;
+  const { row, id } = desk;
 
   return (
     <>
-      <DeskForm desk={desk} title="jobsAdmin.postTitle" editTitle="jobsAdmin.editTitle" submit="jobsAdmin.post">
-        {field('title', 'jobsAdmin.jobTitle', { required: true, maxLength: LIMITS.name })}
-        {field('employer', 'jobsAdmin.company', { required: true, maxLength: LIMITS.name, autoComplete: 'organization' })}
-        {field('city', 'jobsAdmin.location', { required: true, maxLength: LIMITS.city, autoComplete: 'address-level2' })}
-        {desk.select('jobType', 'jobsAdmin.type', [['', t('jobsAdmin.chooseType')], ...JOB_TYPES.map((type) => [type, t(keyOf('jobType', type))] as const)])}
-        {field('payRange', 'jobsAdmin.pay', { hint: t('jobsAdmin.payHint'), maxLength: LIMITS.payRange })}
-        {field('contact', 'jobsAdmin.contact', { required: true, hint: t('jobsAdmin.contactHint'), maxLength: LIMITS.contact })}
-        {field('notes', 'jobsAdmin.description', { multiline: true, wide: true, maxLength: LIMITS.description })}
-        {field('requirements', 'jobsAdmin.requirements', { multiline: true, wide: true, maxLength: LIMITS.description })}
-        {desk.check('urgent', 'jobsAdmin.urgent')}
-        {desk.check('acceptsNoPapers', 'jobsAdmin.noDocuments')}
+      <DeskForm desk={desk} title="jobsAdmin.postTitle" editTitle="jobsAdmin.editTitle">
+        {row('title')}
+        {row('employer', { autoComplete: 'organization' })}
+        {row('city', { autoComplete: 'address-level2' })}
+        {row('jobType')}
+        {row('payRange', { hint: t('jobsAdmin.payHint') })}
+        {row('contact', { hint: t('jobsAdmin.contactHint') })}
+        {row('notes', { wide: true })}
+        {row('requirements', { wide: true })}
+        {row('urgent')}
+        {row('acceptsNoPapers')}
       </DeskForm>
 
       <DeskList desk={desk} kind="job" title="jobsAdmin.listTitle" empty="jobsAdmin.empty">
@@ -61,7 +40,7 @@ function JobsDesk({ t }: { t: T }) {
             <p className="admin-badges">
               <span className={`badge ${job.status === 'pending' ? '' : 'ok'}`}>{t(job.status === 'pending' ? 'jobsAdmin.pending' : 'jobsAdmin.active')}</span>
               {job.urgent && <span className="badge danger">{t('jobsAdmin.urgentBadge')}</span>}
-              {job.jobType && <span className="badge type">{t(keyOf('jobType', job.jobType))}</span>}
+              {job.jobType && <span className="badge type">{t(valueKey('jobType', job.jobType))}</span>}
               {job.acceptsNoPapers && <span className="badge ok">{t('jobsAdmin.noDocuments')}</span>}
               {job.sample && <span className="badge">{t('common.sample')}</span>}
             </p>
@@ -88,7 +67,7 @@ function JobsDesk({ t }: { t: T }) {
         )}
       </DeskList>
 
-      <DeskBadges t={t} id={`${id}-sectors`} title="jobsAdmin.sectorsTitle" badges={JOB_SECTORS.map((sector) => [sector, t(keyOf('sector', sector))])} />
+      <DeskBadges t={t} id={`${id}-sectors`} title="jobsAdmin.sectorsTitle" badges={JOB_SECTORS.map((sector) => [sector, t(valueKey('sector', sector))])} />
     </>
   );
 }

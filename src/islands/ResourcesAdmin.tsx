@@ -1,62 +1,38 @@
 import type { AdminResource } from '../contract/index.ts';
-import { ADMIN_RESOURCE_CATEGORIES, LIMITS, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
+import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import { adminCategoryKey, RESOURCE_DESK_FORM } from '../lib/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
-
-const empty = () => ({
-  name: '',
-  adminCategory: '' as AdminResourceCategory | '',
-  address: '',
-  city: '',
-  phone: '',
-  hours: '',
-  notes: '',
-  services: '',
-  requirements: '',
-  link: '',
-});
-type Form = ReturnType<typeof empty>;
-
-export const adminCategoryKey = (category: AdminResourceCategory) => `adminCategory.${category.replace(/\s/g, '')}` as MessageKey;
 
 /** /resources-admin: add, verify, edit and remove directory entries. */
 export default adminIsland(ResourcesDesk);
 
 function ResourcesDesk({ t }: { t: T }) {
-  const desk = useDesk<AdminResource, Form>({
+  const desk = useDesk<AdminResource>({
     t,
     path: '/resources',
-    empty,
-    required: [[['name', 'adminCategory', 'address'], 'resourcesAdmin.required']],
-    created: () => ({ title: t('resourcesAdmin.added'), description: t('resourcesAdmin.addedText') }),
+    spec: RESOURCE_DESK_FORM,
     updated: 'resourcesAdmin.updated',
     removed: { confirm: 'resourcesAdmin.confirmRemove', toast: ['resourcesAdmin.deleted', 'resourcesAdmin.deletedText'] },
     approve: { action: 'verify', toast: ['resourcesAdmin.verified', 'resourcesAdmin.verifiedText'] },
   });
-  const { field, form, id, items } = desk;
+  const { row, id, items } = desk;
+  const category = desk.form.values.adminCategory as AdminResourceCategory | '';
 
   return (
     <>
-      <DeskForm desk={desk} title="resourcesAdmin.addTitle" editTitle="resourcesAdmin.editTitle" submit="resourcesAdmin.add">
-        {field('name', 'resourcesAdmin.name', { required: true, maxLength: LIMITS.name })}
-        {desk.select(
-          'adminCategory',
-          'resourcesAdmin.category',
-          [['', t('resourcesAdmin.chooseCategory')], ...ADMIN_RESOURCE_CATEGORIES.map((category) => [category, t(adminCategoryKey(category))] as const)],
-          {
-            required: true,
-            hint: form.adminCategory ? t('resourcesAdmin.listedUnder', { category: t(`category.${PUBLIC_CATEGORY_OF[form.adminCategory]}` as MessageKey) }) : undefined,
-          },
-        )}
-        {field('address', 'resourcesAdmin.address', { required: true, maxLength: 200, autoComplete: 'street-address' })}
-        {field('city', 'resourcesAdmin.city', { maxLength: LIMITS.city, autoComplete: 'address-level2' })}
-        {field('phone', 'resourcesAdmin.phone', { type: 'tel', maxLength: 40 })}
-        {field('hours', 'resourcesAdmin.hours', { maxLength: LIMITS.payRange })}
-        {field('link', 'resourcesAdmin.website', { type: 'url', maxLength: LIMITS.url, wide: true })}
-        {field('notes', 'resourcesAdmin.description', { multiline: true, wide: true, maxLength: LIMITS.description })}
-        {field('services', 'resourcesAdmin.services', { multiline: true, maxLength: LIMITS.description })}
-        {field('requirements', 'resourcesAdmin.requirements', { multiline: true, maxLength: LIMITS.description })}
+      <DeskForm desk={desk} title="resourcesAdmin.addTitle" editTitle="resourcesAdmin.editTitle">
+        {row('name')}
+        {row('adminCategory', { hint: category ? t('resourcesAdmin.listedUnder', { category: t(`category.${PUBLIC_CATEGORY_OF[category]}` as MessageKey) }) : undefined })}
+        {row('address', { autoComplete: 'street-address' })}
+        {row('city', { autoComplete: 'address-level2' })}
+        {row('phone')}
+        {row('hours')}
+        {row('link', { wide: true })}
+        {row('notes', { wide: true })}
+        {row('services')}
+        {row('requirements')}
       </DeskForm>
 
       <DeskList desk={desk} kind="resource" title="resourcesAdmin.listTitle" empty="resourcesAdmin.empty">

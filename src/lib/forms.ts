@@ -22,7 +22,7 @@ export interface FieldSpec {
   /** The contract field, when the input is named for the browser (the sign-in's username/password). */
   key?: string;
   label: MessageKey;
-  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'hidden';
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden';
   max?: number;
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];
@@ -36,7 +36,14 @@ export interface FieldSpec {
 }
 
 /** The input type of each kind of field that is not plain text (the islands' and the result page's). */
-export const INPUT_TYPES: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = { date: 'date', datetime: 'datetime-local', number: 'number', tel: 'tel', secret: 'password' };
+export const INPUT_TYPES: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = {
+  date: 'date',
+  datetime: 'datetime-local',
+  number: 'number',
+  tel: 'tel',
+  url: 'url',
+  secret: 'password',
+};
 
 export interface FormSpec {
   /** Sent as the hidden `form` field, so the server knows which description a post follows. */

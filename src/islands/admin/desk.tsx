@@ -1,16 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
 import type { Lang } from '../../i18n/languages.ts';
+import type { FormSpec } from '../../lib/forms.ts';
 import { createList, type ListItem } from '../../lib/lists.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useForm, type Values } from '../../lib/use-form.tsx';
 import { ListStates } from '../ListStates.tsx';
-import { adminApi, adminChange, AdminGate, Field, type T } from '../AdminGate.tsx';
+import { adminApi, adminChange, AdminGate, type T } from '../AdminGate.tsx';
 
 /**
  * The kit every admin desk (drops, resources, jobs) is built from: the list from the admin API,
- * one form that creates or edits an item through the same save, and the row actions (remove,
- * approve or verify) with their toasts. A desk only names its fields and draws its cards.
+ * its form on the one form kit, creating or editing an item through the same save, and the row
+ * actions (remove, approve or verify) with their toasts. A desk only draws its fields and cards.
  */
 
 /**
@@ -28,25 +30,20 @@ export function adminIsland<Props extends object = object>(Desk: (props: Props &
   };
 }
 
-type Values = Record<string, string | boolean>;
 type Toast = { title: string; description?: string };
 /** A toast's title and description keys. */
 type ToastKeys = readonly [MessageKey, MessageKey];
 
-/** An item of a desk's list: it has every field of the desk's form, some perhaps empty (null). */
-type Row<Form extends Values> = { id: string } & { [Name in keyof Form]: Form[Name] | null };
-
-export interface DeskConfig<Item extends Row<Form>, Form extends Values> {
+export interface DeskConfig {
   t: T;
   /** The collection under /api/admin, e.g. '/drops'. */
   path: string;
-  /** The blank form; Edit fills the same fields from the item. */
-  empty: () => Form;
-  /** Checked in this order before anything is sent: the first rule with a blank field refuses. */
-  required: readonly (readonly [readonly (keyof Form & string)[], MessageKey])[];
+  /** The create/edit form (src/lib/forms/admin.ts); Edit fills the same fields from the item. */
+  spec: FormSpec;
   /** What the API takes, when it is not the form as it is. */
-  body?: (form: Form) => unknown;
-  created: (form: Form) => Toast;
+  body?: (values: Values) => unknown;
+  /** What a new item's toast says instead of the description's success (a drop still being planned). */
+  created?: (values: Values) => Partial<Toast>;
   updated: MessageKey;
   /** Remove asks `confirm` first. */
   removed: { confirm: MessageKey; toast: ToastKeys };
@@ -56,63 +53,53 @@ export interface DeskConfig<Item extends Row<Form>, Form extends Values> {
   editing?: ToastKeys;
 }
 
+/** An item's values for the form's fields; an empty one (null) keeps the field blank. */
+const valuesOf = (spec: FormSpec, item: ListItem): Values =>
+  Object.fromEntries(
+    spec.fields.flatMap((field) => {
+      const value = (item as Record<string, unknown>)[field.name];
+      return value === null || value === undefined ? [] : [[field.name, typeof value === 'boolean' ? value : String(value)]];
+    }),
+  );
+
 /**
- * One desk's state and actions: its list, the form (values, fields marked missing, pending), Edit
- * filling the form from a card, and the saves, each with its success toast or the one failure
- * toast (adminChange); a change that went through reloads the list.
+ * One desk: its list, its form on the form kit (a new item is POSTed, an edited one PUT to its
+ * address), Edit filling the form from a card, and the row actions, each with its success toast
+ * or the one failure toast; a change that went through reloads the list.
  */
-export function useDesk<Item extends Row<Form>, Form extends Values>(config: DeskConfig<Item, Form>) {
-  const { t, path } = config;
+export function useDesk<Item extends ListItem>(config: DeskConfig) {
+  const { t, path, spec } = config;
   const list = useDeskList<Item>(path);
-  const [form, setForm] = useState<Form>(config.empty);
   const [editing, setEditing] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const toast = ([title, description]: ToastKeys): Toast => ({ title: t(title), description: t(description) });
+  const form = useForm({
+    spec,
+    t,
+    send: (values) => adminApi(editing ? `${path}/${editing}` : path, { method: editing ? 'PUT' : 'POST', body: JSON.stringify(config.body ? config.body(values) : values) }),
+    sent: (_, values) => {
+      const said = editing ? { title: t(config.updated), description: t('admin.updatedText') } : config.created?.(values);
+      setEditing(null);
+      void list.reload();
+      return said;
+    },
+    // The session ended: the sign-in form comes back in place of the desk (adminApi).
+    quiet: (error) => error.status === 401,
+  });
 
-  const set = (name: keyof Form & string) => (value: string | boolean) => {
-    setForm((current) => ({ ...current, [name]: value }));
-    setInvalid((fields) => fields.filter((field) => field !== name));
-  };
   /** Puts `values` in the form: a new item's (blank, or a template), or with its id the item being edited. */
-  const fill = (values: Form, item: string | null = null) => {
+  const fill = (values: Values, item: string | null = null) => {
     setEditing(item);
-    setInvalid([]);
-    setForm(values);
+    form.fill(values);
   };
-  const showForm = () => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const stopEditing = () => fill(config.empty());
+  const showForm = () => form.form.ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const stopEditing = () => fill({});
 
   const edit = (item: Item) => {
-    const values = config.empty();
-    for (const name of Object.keys(values) as (keyof Form)[]) values[name] = (item[name] as Form[keyof Form] | null) ?? values[name];
-    fill(values, item.id);
+    fill(valuesOf(spec, item), item.id);
     if (config.editing) showToast(toast(config.editing));
     showForm();
   };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    for (const [fields, description] of config.required) {
-      const missing = fields.filter((name) => !String(form[name]).trim());
-      if (!missing.length) continue;
-      setInvalid(missing);
-      formRef.current?.querySelector<HTMLElement>(`[name="${missing[0]}"]`)?.focus();
-      showToast({ title: t('admin.requiredTitle'), description: t(description), variant: 'destructive' });
-      return;
-    }
-    setPending(true);
-    const body = config.body ? config.body(form) : form;
-    const saved = editing
-      ? await adminChange(t, `${path}/${editing}`, 'PUT', body, { title: t(config.updated), description: t('admin.updatedText') })
-      : await adminChange(t, path, 'POST', body, config.created(form));
-    setPending(false);
-    if (!saved) return;
-    stopEditing();
-    await list.reload();
-  }
 
   async function remove(item: Item) {
     if (!window.confirm(t(config.removed.confirm))) return;
@@ -126,60 +113,16 @@ export function useDesk<Item extends Row<Form>, Form extends Values>(config: Des
     if (approve && (await adminChange(t, `${path}/${item.id}/${approve.action}`, 'POST', undefined, toast(approve.toast)))) await list.reload();
   }
 
-  /** One text input or text area of the form, named and labelled. */
-  const field = (name: keyof Form & string, label: MessageKey, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field id={`${id}-${name}`} name={name} label={t(label)} value={String(form[name])} onChange={set(name)} invalid={invalid.includes(name)} {...extra} />
-  );
+  /** A field of the form: typed text reads in its own direction, and browsers offer no autofill unless the desk says so. */
+  const row = (name: string, extra: Parameters<typeof form.row>[1] = {}) => {
+    const kind = spec.fields.find((field) => field.name === name)?.kind;
+    return form.row(name, { autoComplete: 'off', ...(!kind || kind === 'textarea' ? { dir: 'auto' } : {}), ...extra });
+  };
 
-  /** A choice among `options` (value and label), with a hint under it when one is given. */
-  const select = (name: keyof Form & string, label: MessageKey, options: readonly (readonly [string, string])[], extra: { required?: boolean; hint?: string } = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>
-        {t(label)}
-        {extra.required && (
-          <>
-            {' '}
-            <span className="required-mark" aria-hidden="true">
-              *
-            </span>
-          </>
-        )}
-      </label>
-      <select
-        id={`${id}-${name}`}
-        name={name}
-        value={String(form[name])}
-        aria-required={extra.required || undefined}
-        aria-invalid={invalid.includes(name) || undefined}
-        aria-describedby={extra.hint ? `${id}-${name}-hint` : undefined}
-        onChange={(event) => set(name)(event.target.value)}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {extra.hint && (
-        <span className="hint" id={`${id}-${name}-hint`}>
-          {extra.hint}
-        </span>
-      )}
-    </div>
-  );
-
-  /** A yes/no box of the form. */
-  const check = (name: keyof Form & string, label: MessageKey) => (
-    <label className="choice-option">
-      <input type="checkbox" name={name} checked={form[name] === true} onChange={(event) => set(name)(event.target.checked)} />
-      {t(label)}
-    </label>
-  );
-
-  return { ...list, t, id, form, set, field, select, check, invalid, editing, pending, formRef, fill, showForm, stopEditing, edit, submit, remove, approve };
+  return { ...list, t, id, form, row, editing, fill, showForm, stopEditing, edit, remove, approve };
 }
 
-export type Desk<Item extends Row<Form>, Form extends Values> = ReturnType<typeof useDesk<Item, Form>>;
+export type Desk<Item extends ListItem> = ReturnType<typeof useDesk<Item>>;
 
 /** A one-click change on a desk: a POST with no body that toasts `title`. */
 export type Act = (path: string, title: MessageKey) => Promise<void>;
@@ -192,23 +135,17 @@ export const deskAction =
   };
 
 /** The create/edit form: its title and submit label change while an item is being edited. */
-export function DeskForm<Item extends Row<Form>, Form extends Values>(props: {
-  desk: Desk<Item, Form>;
-  title: MessageKey;
-  editTitle: MessageKey;
-  submit: MessageKey;
-  children: ReactNode;
-}) {
-  const { desk, title, editTitle, submit, children } = props;
-  const { t, id, editing, pending } = desk;
+export function DeskForm<Item extends ListItem>(props: { desk: Desk<Item>; title: MessageKey; editTitle: MessageKey; children: ReactNode }) {
+  const { desk, title, editTitle, children } = props;
+  const { t, id, editing, form } = desk;
   return (
     <section className="card admin-form" aria-labelledby={`${id}-form-title`}>
       <h2 id={`${id}-form-title`}>{t(editing ? editTitle : title)}</h2>
-      <form ref={desk.formRef} className="form-grid two" onSubmit={(event) => void desk.submit(event)} noValidate>
+      <form className="form-grid two" {...form.form}>
         {children}
         <div className="admin-form-actions wide">
-          <button className="button" type="submit" disabled={pending}>
-            {pending ? t('admin.saving') : t(editing ? 'admin.save' : submit)}
+          <button className="button" type="submit" disabled={form.pending}>
+            {editing && !form.pending ? t('admin.save') : form.submitLabel}
           </button>
           {editing && (
             <button className="button secondary" type="button" onClick={desk.stopEditing}>
@@ -243,13 +180,7 @@ export function DeskItems<Item extends ListItem>(props: { t: T; list: ReturnType
 }
 
 /** The desk's list of cards under its title; each card carries its item's id as `data-{kind}-id`. */
-export function DeskList<Item extends Row<Form>, Form extends Values>(props: {
-  desk: Desk<Item, Form>;
-  kind: string;
-  title: MessageKey;
-  empty: MessageKey;
-  children: (item: Item) => ReactNode;
-}) {
+export function DeskList<Item extends ListItem>(props: { desk: Desk<Item>; kind: string; title: MessageKey; empty: MessageKey; children: (item: Item) => ReactNode }) {
   const { desk, kind, title, empty, children } = props;
   const { t, id } = desk;
   return (
@@ -269,8 +200,8 @@ export function DeskList<Item extends Row<Form>, Form extends Values>(props: {
 }
 
 /** A card's buttons: approve or verify (while it waits for it), edit, the desk's own, remove. */
-export function DeskActions<Item extends Row<Form>, Form extends Values>(props: {
-  desk: Desk<Item, Form>;
+export function DeskActions<Item extends ListItem>(props: {
+  desk: Desk<Item>;
   item: Item;
   approve?: MessageKey | false;
   edit: MessageKey;
