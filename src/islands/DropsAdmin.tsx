@@ -27,7 +27,6 @@ function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
     removed: { confirm: 'dropsAdmin.confirmCancel', toast: ['dropsAdmin.deleted', 'dropsAdmin.deletedText'] },
     editing: ['dropsAdmin.editing', 'dropsAdmin.editingText'],
   });
-  const { row } = desk;
 
   const template = (kind: 'food' | 'toy') => {
     desk.fill({
@@ -63,18 +62,20 @@ function DropsDesk({ lang, t }: { lang: Lang; t: T }) {
 
   return (
     <>
-      <DeskForm desk={desk} title="dropsAdmin.createTitle" editTitle="dropsAdmin.editTitle">
-        {row('title')}
-        {row('date')}
-        {row('time', { hint: t('dropsAdmin.timeHint') })}
-        {row('meetSpot', { hint: t('dropsAdmin.locationHint') })}
-        {row('address', { autoComplete: 'street-address' })}
-        {row('city', { autoComplete: 'address-level2' })}
-        {row('whatWeBring', { wide: true })}
-        {row('notes', { wide: true })}
-        {row('volunteersNeeded', { hint: t('dropsAdmin.volunteersHint') })}
-        {row('status')}
-      </DeskForm>
+      <DeskForm
+        desk={desk}
+        title="dropsAdmin.createTitle"
+        editTitle="dropsAdmin.editTitle"
+        fields={{
+          time: { hint: t('dropsAdmin.timeHint') },
+          meetSpot: { hint: t('dropsAdmin.locationHint') },
+          address: { autoComplete: 'street-address' },
+          city: { autoComplete: 'address-level2' },
+          whatWeBring: { wide: true },
+          notes: { wide: true },
+          volunteersNeeded: { hint: t('dropsAdmin.volunteersHint') },
+        }}
+      />
 
       <DeskList desk={desk} kind="drop" title="dropsAdmin.listTitle" empty="dropsAdmin.empty">
         {(drop) => (

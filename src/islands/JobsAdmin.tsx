@@ -17,22 +17,23 @@ function JobsDesk({ t }: { t: T }) {
     removed: { confirm: 'jobsAdmin.confirmRemove', toast: ['jobsAdmin.deleted', 'jobsAdmin.deletedText'] },
     approve: { action: 'approve', toast: ['jobsAdmin.approved', 'jobsAdmin.approvedText'] },
   });
-  const { row, id } = desk;
+  const { id } = desk;
 
   return (
     <>
-      <DeskForm desk={desk} title="jobsAdmin.postTitle" editTitle="jobsAdmin.editTitle">
-        {row('title')}
-        {row('employer', { autoComplete: 'organization' })}
-        {row('city', { autoComplete: 'address-level2' })}
-        {row('jobType')}
-        {row('payRange', { hint: t('jobsAdmin.payHint') })}
-        {row('contact', { hint: t('jobsAdmin.contactHint') })}
-        {row('notes', { wide: true })}
-        {row('requirements', { wide: true })}
-        {row('urgent')}
-        {row('acceptsNoPapers')}
-      </DeskForm>
+      <DeskForm
+        desk={desk}
+        title="jobsAdmin.postTitle"
+        editTitle="jobsAdmin.editTitle"
+        fields={{
+          employer: { autoComplete: 'organization' },
+          city: { autoComplete: 'address-level2' },
+          payRange: { hint: t('jobsAdmin.payHint') },
+          contact: { hint: t('jobsAdmin.contactHint') },
+          notes: { wide: true },
+          requirements: { wide: true },
+        }}
+      />
 
       <DeskList desk={desk} kind="job" title="jobsAdmin.listTitle" empty="jobsAdmin.empty">
         {(job) => (

@@ -17,23 +17,22 @@ function ResourcesDesk({ t }: { t: T }) {
     removed: { confirm: 'resourcesAdmin.confirmRemove', toast: ['resourcesAdmin.deleted', 'resourcesAdmin.deletedText'] },
     approve: { action: 'verify', toast: ['resourcesAdmin.verified', 'resourcesAdmin.verifiedText'] },
   });
-  const { row, id, items } = desk;
+  const { id, items } = desk;
   const category = desk.form.values.adminCategory as AdminResourceCategory | '';
 
   return (
     <>
-      <DeskForm desk={desk} title="resourcesAdmin.addTitle" editTitle="resourcesAdmin.editTitle">
-        {row('name')}
-        {row('adminCategory', { hint: category ? t('resourcesAdmin.listedUnder', { category: t(`category.${PUBLIC_CATEGORY_OF[category]}` as MessageKey) }) : undefined })}
-        {row('address', { autoComplete: 'street-address' })}
-        {row('city', { autoComplete: 'address-level2' })}
-        {row('phone')}
-        {row('hours')}
-        {row('link', { wide: true })}
-        {row('notes', { wide: true })}
-        {row('services')}
-        {row('requirements')}
-      </DeskForm>
+      <DeskForm
+        desk={desk}
+        title="resourcesAdmin.addTitle"
+        editTitle="resourcesAdmin.editTitle"
+        fields={{
+          adminCategory: { hint: category ? t('resourcesAdmin.listedUnder', { category: t(`category.${PUBLIC_CATEGORY_OF[category]}` as MessageKey) }) : undefined },
+          address: { autoComplete: 'street-address' },
+          city: { autoComplete: 'address-level2' },
+          link: { wide: true },
+        }}
+      />
 
       <DeskList desk={desk} kind="resource" title="resourcesAdmin.listTitle" empty="resourcesAdmin.empty">
         {(resource) => (

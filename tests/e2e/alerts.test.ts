@@ -89,22 +89,21 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
   // The person says yes when the browser asks.
   await context.grantPermissions(['notifications']);
 
-  await page.getByRole('button', { name: 'Subscribe to Emergency Alerts' }).click();
-  await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
-  await page.fill('input[name="phone"]', '(559) 555-0148');
-  await page.fill('input[name="city"]', 'Fresno');
-  await page.getByRole('button', { name: 'Subscribe to Emergency Alerts' }).click();
-  await expect.poll(() => toast(page).textContent()).toContain('Alert subscription activated!');
-  expect(await toast(page).textContent()).toContain("You'll receive emergency text alerts at +15595550148");
-  expect(await page.inputValue('input[name="phone"]')).toBe('');
-  // Stopping goes through the same form: the phone is asked for first, then the number is let go.
-  await page.getByRole('button', { name: 'Stop text alerts' }).click();
-  await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
-  await page.fill('input[name="phone"]', '(559) 555-0148');
-  await page.getByRole('button', { name: 'Stop text alerts' }).click();
-  await expect.poll(() => toast(page).textContent()).toContain('Text alerts stopped');
-  expect(await toast(page).textContent()).toContain('+15595550148 will not get any more alerts.');
-  expect(await page.inputValue('input[name="phone"]')).toBe('');
+  // Subscribing, then stopping through the same form: each asks for the phone first and empties the form once done.
+  const steps = [
+    ['Subscribe to Emergency Alerts', 'Alert subscription activated!', "You'll receive emergency text alerts at +15595550148"],
+    ['Stop text alerts', 'Text alerts stopped', '+15595550148 will not get any more alerts.'],
+  ] as const;
+  for (const [button, done, said] of steps) {
+    await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
+    await page.fill('input[name="phone"]', '(559) 555-0148');
+    await page.fill('input[name="city"]', 'Fresno');
+    await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => toast(page).textContent()).toContain(done);
+    expect(await toast(page).textContent()).toContain(said);
+    expect(await page.inputValue('input[name="phone"]')).toBe('');
+  }
 
   await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
   await expect.poll(() => page.locator('.badge', { hasText: 'Notifications Enabled' }).count()).toBe(1);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { FormSpec } from '../../lib/forms.ts';
@@ -31,6 +31,8 @@ export function adminIsland<Props extends object = object>(Desk: (props: Props &
 }
 
 type Toast = { title: string; description?: string };
+/** What a desk adds to a field of its form: a hint, autofill, a wide row. */
+type RowExtra = Parameters<ReturnType<typeof useForm>['row']>[1];
 /** A toast's title and description keys. */
 type ToastKeys = readonly [MessageKey, MessageKey];
 
@@ -114,12 +116,12 @@ export function useDesk<Item extends ListItem>(config: DeskConfig) {
   }
 
   /** A field of the form: typed text reads in its own direction, and browsers offer no autofill unless the desk says so. */
-  const row = (name: string, extra: Parameters<typeof form.row>[1] = {}) => {
+  const row = (name: string, extra: RowExtra = {}) => {
     const kind = spec.fields.find((field) => field.name === name)?.kind;
     return form.row(name, { autoComplete: 'off', ...(!kind || kind === 'textarea' ? { dir: 'auto' } : {}), ...extra });
   };
 
-  return { ...list, t, id, form, row, editing, fill, showForm, stopEditing, edit, remove, approve };
+  return { ...list, t, id, spec, form, row, editing, fill, showForm, stopEditing, edit, remove, approve };
 }
 
 export type Desk<Item extends ListItem> = ReturnType<typeof useDesk<Item>>;
@@ -134,15 +136,20 @@ export const deskAction =
     if (await adminChange(t, path, 'POST', undefined, { title: t(title) })) await reload();
   };
 
-/** The create/edit form: its title and submit label change while an item is being edited. */
-export function DeskForm<Item extends ListItem>(props: { desk: Desk<Item>; title: MessageKey; editTitle: MessageKey; children: ReactNode }) {
-  const { desk, title, editTitle, children } = props;
+/**
+ * The create/edit form: every field of the desk's description in its order, each with the desk's
+ * extras (a hint, autofill, a wide row); its title and submit label change while an item is edited.
+ */
+export function DeskForm<Item extends ListItem>(props: { desk: Desk<Item>; title: MessageKey; editTitle: MessageKey; fields?: Record<string, RowExtra> }) {
+  const { desk, title, editTitle, fields = {} } = props;
   const { t, id, editing, form } = desk;
   return (
     <section className="card admin-form" aria-labelledby={`${id}-form-title`}>
       <h2 id={`${id}-form-title`}>{t(editing ? editTitle : title)}</h2>
       <form className="form-grid two" {...form.form}>
-        {children}
+        {desk.spec.fields.map((field) => (
+          <Fragment key={field.name}>{desk.row(field.name, fields[field.name])}</Fragment>
+        ))}
         <div className="admin-form-actions wide">
           <button className="button" type="submit" disabled={form.pending}>
             {editing && !form.pending ? t('admin.save') : form.submitLabel}
