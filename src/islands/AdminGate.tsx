@@ -14,6 +14,21 @@ export type T = ReturnType<typeof messageFn>;
 const $admin = atom<{ name: string } | null | undefined>(undefined);
 
 /**
+ * Set on this device while it has an admin session (see Page's `admin`): the first paint shows
+ * "Checking" to such a browser and the sign-in form to everyone else, before any answer.
+ */
+export const ADMIN_SEEN_KEY = 'adminSeen';
+
+$admin.listen((admin) => {
+  try {
+    if (admin) localStorage.setItem(ADMIN_SEEN_KEY, '1');
+    else if (admin === null) localStorage.removeItem(ADMIN_SEEN_KEY);
+  } catch {
+    // Storage refused: the next visit draws the sign-in form first, then the desk.
+  }
+});
+
+/**
  * Calls the admin API. A 401 means the session ended (expired, or signed out elsewhere): the
  * desk closes and the sign-in form comes back, instead of failing button by button.
  */
@@ -82,18 +97,17 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
     showToast({ title: t('admin.signedOut') });
   }
 
-  // Without scripts the session is never asked for: the sign-in form still posts (the server
-  // answers a page that says signed in, with a link back here).
-  if (admin === undefined)
+  // The form is in the prebuilt page, so a visitor sees it at once; a browser that was signed in
+  // sees "Checking" instead until the server answers (global.css, `html[data-admin-seen]`). Without
+  // scripts it still posts (the server answers a page that says signed in, with a link back here).
+  // It stays the same element when the answer comes, so nothing typed meanwhile is lost.
+  if (!admin)
     return (
       <>
-        <p className="note admin-checking">{t('admin.checking')}</p>
-        <noscript>
-          <SignIn lang={lang} t={t} />
-        </noscript>
+        {admin === undefined && <p className="note admin-checking">{t('admin.checking')}</p>}
+        <SignIn lang={lang} t={t} checked={admin === null} />
       </>
     );
-  if (admin === null) return <SignIn lang={lang} t={t} />;
   return (
     <div className="admin-desk">
       <p className="admin-bar">
@@ -107,7 +121,7 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
   );
 }
 
-function SignIn({ lang, t }: { lang: Lang; t: T }) {
+function SignIn({ lang, t, checked }: { lang: Lang; t: T; checked: boolean }) {
   const id = useId();
   const { form, row, set, submitLabel, pending, problem } = useForm({
     spec: ADMIN_SIGN_IN_FORM,
@@ -119,7 +133,7 @@ function SignIn({ lang, t }: { lang: Lang; t: T }) {
   });
 
   return (
-    <section className="card admin-sign-in" aria-labelledby={`${id}-title`}>
+    <section className={`card admin-sign-in${checked ? '' : ' admin-unchecked'}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.signInTitle')}</h2>
       <p className="note">{t('admin.signInLead')}</p>
       <form className="form-grid" {...form}>

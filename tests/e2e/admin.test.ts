@@ -89,6 +89,31 @@ describe('the desk', () => {
   });
   afterAll(() => context?.close());
 
+  it('draws the sign-in form before any answer for a visitor, and never for a browser signed in before', async () => {
+    /** /admin while the session check is held back: the first paint, whatever scripts did before it. */
+    const beforeTheAnswer = async (given: BrowserContext) => {
+      const page = await given.newPage();
+      await page.route('**/api/admin/session', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto('/admin', { waitUntil: 'domcontentloaded' });
+      return page;
+    };
+    const visitor = await phone.context();
+    const fresh = await beforeTheAnswer(visitor);
+    expect(await fresh.locator('.admin-sign-in').isVisible()).toBe(true);
+    expect(await fresh.locator('.admin-checking').isVisible()).toBe(false);
+    await visitor.close();
+
+    const page = await beforeTheAnswer(context);
+    expect(await page.locator('.admin-sign-in').isVisible()).toBe(false);
+    expect(await page.locator('.admin-checking').textContent()).toBe(en['admin.checking']);
+    await page.waitForSelector('.admin-bar');
+    expect(await page.locator('.admin-sign-in').count()).toBe(0);
+    await page.close();
+  });
+
   it('creates a drop that appears on /drops and as a live toast on another open page', async () => {
     const today = californiaToday(Date.now());
     const page = await desk(context, '/drops-admin');
