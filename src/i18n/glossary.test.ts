@@ -46,8 +46,14 @@ describe.each(LANGUAGES)('the %s glossary', (lang) => {
     const drifted = Object.keys(english)
       .filter((key) => GLOSSARY_TERMS[term].en.test(english[key]!) && !(key in except))
       .filter((key) => dictionary[key] !== undefined && !renderings.some((rendering) => fold(dictionary[key]!).includes(rendering)));
-    expect(drifted.map((key) => `${key}: ${dictionary[key]}`), `${term} must be rendered as one of ${use.join(' / ')}`).toEqual([]);
+    expect(
+      drifted.map((key) => `${key}: ${dictionary[key]}`),
+      `${term} must be rendered as one of ${use.join(' / ')}`,
+    ).toEqual([]);
     const avoided = Object.keys(dictionary).filter((key) => avoid.some((word) => fold(dictionary[key]!).includes(fold(word))));
-    expect(avoided.map((key) => `${key}: ${dictionary[key]}`), `${term}: never ${avoid.join(' / ')}`).toEqual([]);
+    expect(
+      avoided.map((key) => `${key}: ${dictionary[key]}`),
+      `${term}: never ${avoid.join(' / ')}`,
+    ).toEqual([]);
   });
 });
