@@ -22,3 +22,14 @@ it('gives the same route in another language, without a trailing slash', () => {
   expect(localizePath('/zh/', 'en')).toBe('/');
   expect(localizePath('/zh/lost-found', 'en')).toBe('/lost-found');
 });
+
+it('tells apart a code with a hyphen from the code it starts with', () => {
+  expect(langFromPath('/zh-hant/jobs')).toBe('zh-hant');
+  expect(langFromPath('/zh-hant')).toBe('zh-hant');
+  expect(langFromPath('/zh/jobs')).toBe('zh');
+  expect(langFromPath('/zh-hantx/jobs')).toBe('en');
+  expect(stripLang('/zh-hant/jobs')).toBe('/jobs');
+  expect(localizePath('/zh/jobs', 'zh-hant')).toBe('/zh-hant/jobs');
+  expect(localizePath('/zh-hant/jobs', 'zh')).toBe('/zh/jobs');
+  expect(localizePath('/zh-hant', 'en')).toBe('/');
+});
