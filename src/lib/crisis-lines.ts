@@ -37,7 +37,7 @@ export interface CrisisLine {
  * A text message link with its first words filled in. `?&body=` is the form both iOS (which reads
  * `&body=`) and Android (which reads `?body=`) open with the words typed.
  */
-export const smsHref = (number: string, word?: string) => (word ? `sms:${number}?&body=${encodeURIComponent(word)}` : `sms:${number}`);
+const smsHref = (number: string, word?: string) => (word ? `sms:${number}?&body=${encodeURIComponent(word)}` : `sms:${number}`);
 
 const call = (number: string): CrisisAction => ({ kind: 'call', href: `tel:${number.replace(/\D/g, '')}`, number });
 const text = (number: string, word?: string): CrisisAction => ({ kind: 'text', href: smsHref(number, word), number, ...(word ? { word } : {}) });
