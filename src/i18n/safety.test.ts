@@ -81,5 +81,6 @@ describe('ICE', () => {
 
 it('presents 2-1-1 as what it is: referrals, not a legal service', () => {
   expect(dictionaries.en['emergency.legalAidText']).toContain('2-1-1 is not a legal service');
+  expect(dictionaries.en['sos.hotlineText']).toContain('referrals to legal aid');
   expect(Object.values(dictionaries.en).join('\n')).not.toMatch(/Legal Services: 211/);
 });
