@@ -71,13 +71,25 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   expect(await page.isChecked('input[value="BROAD"]')).toBe(true);
   expect(await page.inputValue('textarea[name="details"]')).toBe('');
   await expect.poll(() => card(page, 'Checkpoint on Hwy 99 northbound').count()).toBe(1);
+  // Posted PRECISE without sharing a position: nothing promises a precise place.
+  const badges = await card(page, 'Checkpoint on Hwy 99 northbound').locator('.alert-badges').textContent();
+  expect(badges).toContain('Broad');
+  expect(badges).not.toContain('Precise');
   await page.context().close();
 });
 
 it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
   const context = await newContext();
-  // This device was asked on an earlier visit already, so only the button asks now.
-  await context.addInitScript(() => localStorage.setItem('notificationsAsked', '1'));
+  // Counts the page's permission requests: only the tap below may ask.
+  await context.addInitScript(() => {
+    const ask = Notification.requestPermission.bind(Notification);
+    Object.assign(window, { permissionAsks: 0 });
+    Notification.requestPermission = () => {
+      Object.assign(window, { permissionAsks: (window as unknown as { permissionAsks: number }).permissionAsks + 1 });
+      return ask();
+    };
+  });
+  const asks = (page: Page) => page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
   const page = await context.newPage();
   // A step that cannot happen fails within seconds, naming the step, instead of at the test's end.
   page.setDefaultTimeout(10_000);
@@ -105,8 +117,12 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
     expect(await page.inputValue('input[name="phone"]')).toBe('');
   }
 
+  // The page has been open and idle all along: nothing asked yet.
+  await connected(page);
+  expect(await asks(page)).toBe(0);
   await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
   await expect.poll(() => page.locator('.badge', { hasText: 'Notifications Enabled' }).count()).toBe(1);
+  expect(await asks(page)).toBe(1);
   expect(await toast(page).textContent()).toContain('Notifications enabled!');
 
   await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
@@ -128,6 +144,42 @@ it('/submit-alert: details required, every type, time defaults to now, back link
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
   expect(await page.getAttribute('a.back-link', 'href')).toBe('/alerts');
+  // Not an empty form: what happened and where the alert is; the form comes back on demand.
+  const done = page.locator('.posted-notice');
+  expect(await done.locator('h2').textContent()).toBe('Alert submitted successfully');
+  expect(await done.textContent()).toContain('Your alert is on the Community Alerts board now.');
+  expect(await done.getByRole('link', { name: 'See it on the alerts board' }).getAttribute('href')).toBe('/alerts');
+  await done.getByRole('button', { name: 'Submit another alert' }).click();
+  expect(await page.inputValue('textarea[name="details"]')).toBe('');
+  await page.context().close();
+});
+
+it('/submit-alert Precise with a shared position: rounded on the phone, stored rounded, shown Precise with a map', async () => {
+  const page = await open('/submit-alert', { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
+  });
+  const details = `Road closed by the fairgrounds ${Date.now()}`;
+  await page.fill('input[name="city"]', 'Fresno');
+  await page.fill('textarea[name="details"]', details);
+  await page.check('input[value="PRECISE"]');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
+  expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
+  expect(sent[0]).not.toContain('36.781234');
+
+  const stored = (await (await page.request.get('/api/alerts')).json()) as { details: string; precision: string; location: unknown }[];
+  expect(stored.find((alert) => alert.details === details)).toMatchObject({ precision: 'PRECISE', location: { lat: 36.781, lng: -119.79 } });
+
+  await page.locator('.posted-notice').getByRole('link', { name: 'See it on the alerts board' }).click();
+  await page.waitForURL('**/alerts');
+  const posted = card(page, details);
+  await expect.poll(() => posted.count()).toBe(1);
+  expect(await posted.locator('.alert-badges').textContent()).toContain('Precise');
+  expect(await posted.getByRole('link', { name: 'Map' }).getAttribute('href')).toContain('mlat=36.781&mlon=-119.79');
   await page.context().close();
 });
 
