@@ -8,6 +8,23 @@ import { connected, toast, usePhone } from './chromium.ts';
 const { context: newContext, open } = usePhone();
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
 
+/** A page on a phone that knows where it is (to 6 decimals), with the bodies it posts to /api/alerts. */
+async function openWithPosition(path: string) {
+  const page = await open(path, { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
+  });
+  return { page, sent };
+}
+
+/** Chooses PRECISE and shares the phone's position, once the form says it was added. */
+async function sharePrecisePosition(page: Page) {
+  await page.check('input[value="PRECISE"]');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+}
+
 it('an enforcement report with a photo: stripped, listed unverified, confirmed elsewhere, heard live', async () => {
   const watcher = await open('/es/alerts-live');
   await connected(watcher);
@@ -155,17 +172,11 @@ it('/submit-alert: details required, every type, time defaults to now, back link
 });
 
 it('/submit-alert Precise with a shared position: rounded on the phone, stored rounded, shown Precise with a map', async () => {
-  const page = await open('/submit-alert', { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
-  });
+  const { page, sent } = await openWithPosition('/submit-alert');
   const details = `Road closed by the fairgrounds ${Date.now()}`;
   await page.fill('input[name="city"]', 'Fresno');
   await page.fill('textarea[name="details"]', details);
-  await page.check('input[value="PRECISE"]');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+  await sharePrecisePosition(page);
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
   expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
@@ -184,17 +195,11 @@ it('/submit-alert Precise with a shared position: rounded on the phone, stored r
 });
 
 it('share location sends only a position rounded on the phone, never the exact one', async () => {
-  const page = await open('/ice-reports', { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
-  });
+  const { page, sent } = await openWithPosition('/ice-reports');
   await page.selectOption('select[name="activity"]', 'Agents at a workplace');
   await page.fill('textarea[name="details"]', `Agents at the packing plant gate ${Date.now()}`);
   await page.fill('input[name="city"]', 'Selma');
-  await page.check('input[value="PRECISE"]');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+  await sharePrecisePosition(page);
   await page.click('form button[type="submit"]');
   await expect.poll(() => sent.length).toBe(1);
   expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
