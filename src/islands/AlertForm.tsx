@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Alert } from '../contract/index.ts';
 import { LOCATION_GRID, PRECISIONS, snapToGrid, type AlertType, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
@@ -38,6 +38,7 @@ export function PrecisionChoice({
   onPosition: (position: Position | null) => void;
 }) {
   const [locating, setLocating] = useState(false);
+  const id = useId();
 
   function share() {
     if (!('geolocation' in navigator)) return showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
@@ -89,9 +90,14 @@ export function PrecisionChoice({
               </button>
             </p>
           ) : (
-            <button type="button" className="button secondary" onClick={share} disabled={locating}>
-              {locating ? t('ice.locating') : t('ice.shareLocation')}
-            </button>
+            <>
+              <button type="button" className="button secondary" onClick={share} disabled={locating} aria-describedby={`${id}-unshared`}>
+                {locating ? t('ice.locating') : t('ice.shareLocation')}
+              </button>
+              <span className="hint" id={`${id}-unshared`}>
+                {t('alerts.preciseNeedsLocation')}
+              </span>
+            </>
           )}
         </div>
       )}

@@ -75,6 +75,9 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   const page = await open('/alerts');
   await page.selectOption('select[name="type"]', 'Safety Checkpoint');
   await page.check('input[value="PRECISE"]');
+  // Precise without a position is said to post as Broad before anything is sent.
+  expect(await page.getByRole('button', { name: 'Share my location' }).getAttribute('aria-describedby')).toBeTruthy();
+  expect(await page.locator('.hint', { hasText: 'Without your location, the alert is posted as Broad' }).isVisible()).toBe(true);
   await page.fill('textarea[name="details"]', 'Checkpoint on Hwy 99 northbound');
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Required fields missing');
