@@ -33,3 +33,10 @@ it('tells apart a code with a hyphen from the code it starts with', () => {
   expect(localizePath('/zh-hant/jobs', 'zh')).toBe('/zh/jobs');
   expect(localizePath('/zh-hant', 'en')).toBe('/');
 });
+
+it('stays on this site whatever the path: leading slashes collapse to one', () => {
+  expect(localizePath('/ar//example.org/x', 'en')).toBe('/example.org/x');
+  expect(localizePath('//example.org/x', 'en')).toBe('/example.org/x');
+  expect(localizePath('/es/\\/example.org', 'en')).toBe('/example.org');
+  expect(localizePath('/ar//example.org/x', 'es')).toBe('/es/example.org/x');
+});
