@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Resource } from '../contract/index.ts';
-import { RESOURCE_CATEGORIES, type ResourceCategory } from '../contract/limits.ts';
+import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, RESOURCE_CATEGORIES, type ResourceCategory } from '../contract/limits.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import { adminCategoryKey } from '../i18n/values.ts';
 import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
@@ -19,6 +20,14 @@ const telHref = (phone: string) => {
 
 /** A maps search on the name plus the address, opened in a new tab (spec section 2). */
 const directionsHref = (name: string, address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${address}`)}`;
+
+/**
+ * The moderators' finer categories each public one lists (the contract's one taxonomy), for the
+ * chips that gather more than one: Medical has Healthcare and Mental Health.
+ */
+const INCLUDED = Object.fromEntries(
+  RESOURCE_CATEGORIES.map((category) => [category, ADMIN_RESOURCE_CATEGORIES.filter((admin) => PUBLIC_CATEGORY_OF[admin] === category)]),
+) as Record<ResourceCategory, (typeof ADMIN_RESOURCE_CATEGORIES)[number][]>;
 
 const isCategory = (value: string | null): value is ResourceCategory => RESOURCE_CATEGORIES.includes(value as ResourceCategory);
 
@@ -69,6 +78,11 @@ export default function ResourceDirectory({ messages }: { messages: Messages }) 
           </button>
         ))}
       </div>
+      <p className="note resources-includes" aria-live="polite">
+        {filter !== 'All' &&
+          INCLUDED[filter].length > 1 &&
+          t('resources.includes', { category: t(categoryKey(filter)), kinds: INCLUDED[filter].map((admin) => t(adminCategoryKey(admin))).join(', ') })}
+      </p>
 
       <section className="resources-list" aria-busy={list.loading}>
         {/* Keyed by the filter: each category starts again at its first screen. */}
