@@ -159,12 +159,17 @@ describe('quick exit', () => {
     await page.context().close();
   });
 
-  it('Escape pressed twice does the same; once is not enough', async () => {
+  it('Escape pressed twice does the same; once is not enough, nor the Escape that closes a menu', async () => {
     const page = await openPage('/es/lost-found', { before: neutralSite });
     expect(await page.textContent('a.quick-exit')).toBe(es['quickExit.label']);
     await page.keyboard.press('Escape');
     await page.waitForTimeout(1200);
+    await page.click('language-menu button');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
     expect(page.url()).toBe(`${baseURL}/es/lost-found`);
+    await page.waitForTimeout(1000);
     await replacedBy(page, async () => {
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
