@@ -6,6 +6,12 @@ import { $liveConnected, $liveEvent } from './live-store.ts';
 /** How often lists refetch by themselves (spec section 9). */
 export const REFETCH_MS = 30_000;
 
+/**
+ * Cards drawn at first and at each "Show more": about two phone screens. Drawing a whole page of
+ * cards at once is what kept the main thread busy when a board woke up.
+ */
+export const SCREEN = 12;
+
 /** A refetch asked for by coming back (online, live room, tab shown) waits at least this long after the last. */
 const CATCH_UP_MS = 5000;
 
@@ -21,8 +27,6 @@ export interface ListOptions {
    * without it the API's answer is the whole list.
    */
   page?: number;
-  /** The API answers one item or null (the next drop), shown as a list of at most one. */
-  single?: boolean;
 }
 
 export interface ListState<T> {
@@ -64,7 +68,7 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
  * (the pulse feed) share it.
  */
-export function createList<T extends ListItem>({ path, live, page, single }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
+export function createList<T extends ListItem>({ path, live, page }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
   const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
   const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
   /** Requests started so far; each answer knows which one it is. */
@@ -77,11 +81,7 @@ export function createList<T extends ListItem>({ path, live, page, single }: Lis
   let loadedAt = 0;
 
   const url = (before?: string) => listUrl(path, page, before);
-  const read = async (address: string): Promise<T[]> => {
-    if (!single) return fetchJson<T[]>(address);
-    const one = await fetchJson<T | null>(address);
-    return one ? [one] : [];
-  };
+  const read = (address: string) => fetchJson<T[]>(address);
 
   /**
    * The newest page over what is shown: the page wins for every id it has; an item it lacks stays

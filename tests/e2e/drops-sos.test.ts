@@ -1,7 +1,11 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { openDatabase } from '../../db/client.ts';
+import { drops } from '../../db/schema.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import ko from '../../src/i18n/ko.json';
 import { formatDate } from '../../src/lib/format.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
@@ -115,22 +119,64 @@ describe('/drops', () => {
     await page.context().close();
   });
 
-  it('with no drop scheduled: the fixed fallback and directions, nothing to sign up for', async () => {
+  it('with no drop scheduled: says so, then the fixed fallback marked as a sample, with directions, nothing to sign up for', async () => {
     // A second real server over an empty database: the API answers null.
     const server = await ownServer();
     const page = await openDrops(`${server.url}/drops`);
     expect(await (await page.request.get(`${server.url}/api/drops/next`)).json()).toBeNull();
-    const text = await card(page).textContent();
-    for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat'] as const) expect(text).toContain(en[key]);
+    expect(await (await page.request.get(`${server.url}/api/drops`)).json()).toEqual([]);
+    expect(await card(page).locator('.drops-none').textContent()).toBe('No drop is scheduled right now.');
+    const sample = card(page).locator('.drops-sample');
+    const text = await sample.textContent();
+    for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat', 'drops.sampleLead'] as const) expect(text).toContain(en[key]);
     expect(en['drops.fallbackDate']).toBe('Saturday Dec 21st');
-    const directions = card(page).getByRole('link', { name: 'Get Directions' });
+    expect(await sample.locator('.badge', { hasText: 'Sample' }).count()).toBe(1);
+    const directions = sample.getByRole('link', { name: 'Get Directions' });
     expect(await directions.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=park%20Phoenix');
     expect(await directions.getAttribute('target')).toBe('_blank');
     expect(await card(page).getByRole('button').count()).toBe(0);
-    expect(await card(page).locator('.badge', { hasText: 'Sample' }).count()).toBe(0);
+    expect(await page.locator('.drops-later').count()).toBe(0);
     expect(await page.locator('.drops-count').count()).toBe(0);
     expect(await page.locator('.drops-items li').count()).toBe(4);
     expect(await page.locator('.drops-info li').count()).toBe(4);
+    await page.context().close();
+  });
+
+  it('lists every upcoming drop: a second one scheduled shows after the next, with its own sign-up', async () => {
+    const server = await ownServer({ sample: true });
+    const { client, db } = await openDatabase(`file:${join(server.folder, 'app.db')}`);
+    const week = new Date(`${nextSaturday()}T12:00:00Z`);
+    week.setUTCDate(week.getUTCDate() + 7);
+    const later = week.toISOString().slice(0, 10);
+    try {
+      await db.insert(drops).values({
+        id: 'coat-drive',
+        title: 'Coat drive',
+        date: later,
+        time: '9:00 AM - 1:00 PM',
+        city: 'Visalia',
+        meetSpot: 'Mooney Grove Park',
+        createdAt: new Date().toISOString(),
+      });
+    } finally {
+      client.close();
+    }
+    const page = await openDrops(`${server.url}/drops`);
+    expect(await card(page).locator('.drops-date').textContent()).toBe(formatDate(nextSaturday(), 'en'));
+    const second = page.locator('.drops-later');
+    expect(await second.locator('h2').textContent()).toBe('Later drops');
+    expect(await second.locator('li').count()).toBe(1);
+    expect(await second.locator('.drops-date').textContent()).toBe(formatDate(later, 'en'));
+    expect(await second.textContent()).toContain('Mooney Grove Park');
+    expect(await second.textContent()).toContain('Coat drive');
+
+    // Signing up for the later drop counts for that drop only.
+    await second.getByRole('button', { name: 'Volunteer' }).click();
+    await second.locator('[name="name"]').fill('Rosa Test');
+    await second.locator('[name="contact"]').fill('rosa.test@example.org');
+    await second.locator('button[type="submit"]').click();
+    await expect.poll(() => second.locator('.drops-count').textContent()).toBe('1 volunteer signed up');
+    expect(await card(page).locator('.drops-count').textContent()).toBe('0 volunteers signed up');
     await page.context().close();
   });
 
@@ -196,7 +242,9 @@ describe('/sos', () => {
     await field(page, 'contact').fill('(559) 555-0123');
     await send(page);
     await expect.poll(() => toast(page).textContent()).toContain('SOS request sent');
-    expect(await toast(page).textContent()).toContain('Emergency resources have been notified. Help is on the way.');
+    expect(await toast(page).textContent()).toContain(
+      "Your request reached our community's volunteer moderators, not emergency services. They answer when they can. If you are in danger now, call 911.",
+    );
     expect(await toast(page).getAttribute('data-variant')).toBe('success');
     for (const name of ['city', 'details', 'contact']) expect(await field(page, name).inputValue()).toBe('');
     expect(await page.locator('.sos-form button[type="submit"]').textContent()).toBe('Send SOS');
@@ -223,6 +271,30 @@ describe('/sos', () => {
     expect(await field(page, 'contact').inputValue()).toBe('help.me@example.org');
     expect(await page.locator('.sos-form button[type="submit"]').isEnabled()).toBe(true);
     await page.context().close();
+  });
+
+  it('each language says what works for its speakers: /es/sos texts AYUDA, /sos and /ko/sos HOME, /ko/sos asks for an interpreter', async () => {
+    const textLine = (page: Page) => page.locator('main a[href^="sms:741741"]');
+    const notes = (page: Page, line: string) => page.locator(`.sos-lines [data-line="${line}"] .sos-language`).allTextContents();
+
+    const spanish = await open('/es/sos');
+    expect(await textLine(spanish).getAttribute('href')).toBe('sms:741741?&body=AYUDA');
+    expect(await textLine(spanish).textContent()).toContain('Envía AYUDA al 741741');
+    expect(await notes(spanish, 'lifeline')).toEqual([es['crisis.lifelineSpanish'].replace('{word}', 'AYUDA')]);
+    expect(await notes(spanish, 'textLine')).toEqual([es['crisis.inSpanish']]);
+    await spanish.context().close();
+
+    const english = await open('/sos');
+    expect(await textLine(english).getAttribute('href')).toBe('sms:741741?&body=HOME');
+    expect(await english.locator('.sos-language').count()).toBe(0);
+    await english.context().close();
+
+    const korean = await open('/ko/sos');
+    expect(await textLine(korean).getAttribute('href')).toBe('sms:741741?&body=HOME');
+    expect(await notes(korean, 'lifeline')).toEqual([ko['crisis.interpreter'], ko['crisis.textEnglishSpanish']]);
+    expect(await notes(korean, 'domestic')).toEqual([ko['crisis.interpreter']]);
+    expect(await notes(korean, 'textLine')).toEqual([ko['crisis.textEnglishSpanish']]);
+    await korean.context().close();
   });
 
   it('in Arabic: right to left, with every phone number kept left to right', async () => {

@@ -61,6 +61,31 @@ describe('language menu', () => {
   });
 });
 
+describe('language rewrites stay on this site', () => {
+  const origin = new URL(baseURL).origin;
+
+  it('the remembered language never turns /ar//other.example/x into an address elsewhere', async () => {
+    const context = await newContext();
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    await page.goto('/ar//example.org/x');
+    await page.waitForURL((url) => url.pathname === '/example.org/x');
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    await context.close();
+  });
+
+  it("a 404 page's language links lead to the same address on this site", async () => {
+    const page = await openPage('/ar//example.org/x');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await page.click('language-menu button');
+    await page.click('language-menu a[data-lang="en"]');
+    await page.waitForURL((url) => url.pathname === '/example.org/x');
+    expect(new URL(page.url()).origin).toBe(origin);
+    await page.context().close();
+  });
+});
+
 describe('mobile menu', () => {
   it('shows and hides the navigation on a phone', async () => {
     const page = await openPage('/');
@@ -210,6 +235,29 @@ describe('/privacy', () => {
       const answer = await fetch(new URL(localizePath('/privacy', lang), baseURL));
       expect(answer.status, lang).toBe(200);
       expect(await answer.text(), lang).toContain(`<html lang="${LOCALES[lang]}"`);
+    }
+  });
+});
+
+describe('Korean line breaks', () => {
+  it('breaks lines between Korean words on a phone, never inside one', async () => {
+    for (const path of ['/ko', '/ko/sos']) {
+      const page = await openPage(path);
+      const split = await page.evaluate(() => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of node.textContent!.matchAll(/\p{Script=Hangul}+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(word[0]);
+          }
+        }
+        return words;
+      });
+      expect(split, path).toEqual([]);
+      await page.context().close();
     }
   });
 });
