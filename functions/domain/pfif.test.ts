@@ -308,6 +308,8 @@ describe('hostile files are refused, never expanded', () => {
 
   it('refuses text that is not UTF-8, or declared in another encoding', () => {
     expect(refusal(new Uint8Array([0x3c, 0xff, 0xfe, 0x3e])).reason).toBe('The file is not UTF-8 text');
+    // Ends in the first of a character's two bytes.
+    expect(refusal(new Uint8Array([...bytes(pfif('1.4', '')), 0xc3])).reason).toBe('The file is not UTF-8 text');
     expect(refusal(pfif('1.4', '').replace('UTF-8', 'ISO-8859-1')).reason).toMatch(/encoding ISO-8859-1/);
   });
 });
@@ -332,6 +334,12 @@ describe('a bad file is refused with its line and reason', () => {
     ],
     ['a city over its cap', `${ok}\n    <pfif:home_city>${'c'.repeat(LIMITS.city + 1)}</pfif:home_city>`, 7, /home_city is 101 characters long; at most 100/],
     ['a dropped field over the cap of any field', `${ok}\n    <pfif:home_street>${'s'.repeat(LIMITS.description + 1)}</pfif:home_street>`, 7, /home_street is 2001 characters/],
+    [
+      'a field named like an object property, over the cap of any field',
+      `${ok}\n    <pfif:constructor>${'s'.repeat(LIMITS.description + 1)}</pfif:constructor>`,
+      7,
+      /constructor is 2001 characters/,
+    ],
     ['a person without full_name', `    <pfif:source_date>2026-01-31T14:05:00Z</pfif:source_date>`, 3, /A person must have a full_name/],
     ['a person without source_date', `    <pfif:full_name>Ana</pfif:full_name>`, 3, /A person must have a source_date/],
     ['a field twice', `${ok}\n    <pfif:full_name>Bea</pfif:full_name>`, 7, /full_name appears twice/],
@@ -503,14 +511,15 @@ describe('PFIF 1.1 to 1.3', () => {
     expect(refusal(nameless('1.3')).reason).toBe('A person must have a full_name');
   });
 
-  it('skips elements of other namespaces, as XML extensions are', () => {
+  it('skips elements of other namespaces, as XML extensions are (an XInclude is never followed)', () => {
     const { persons, dropped } = parse(
       pfif(
         '1.4',
-        `<pfif:person xmlns:x="urn:x"><pfif:person_record_id>a.org/person.1</pfif:person_record_id><pfif:source_date>2026-01-31T14:05:00Z</pfif:source_date><pfif:full_name>Ana</pfif:full_name><x:extra><x:deep>anything</x:deep></x:extra></pfif:person>`,
+        `<pfif:person xmlns:x="urn:x"><pfif:person_record_id>a.org/person.1</pfif:person_record_id><pfif:source_date>2026-01-31T14:05:00Z</pfif:source_date><pfif:full_name>Ana</pfif:full_name><x:extra><x:deep>anything</x:deep></x:extra><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/></pfif:person>`,
       ),
     );
-    expect(persons).toMatchObject([{ id: 'a.org/person.1', fullName: 'Ana' }]);
+    expect(persons).toEqual([expect.objectContaining({ id: 'a.org/person.1', fullName: 'Ana', description: null, notes: [] })]);
+    expect(JSON.stringify(persons)).not.toMatch(/root:|passwd/);
     expect(dropped).toEqual({});
   });
 });

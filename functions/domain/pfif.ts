@@ -157,7 +157,7 @@ export function parsePfif(file: Uint8Array, site: PfifSite): PfifFile {
     const record = (): RawRecord => ({ line: parser.line, fields: new Map(), notes: [] });
     if (!parent) {
       version = PFIF_NAMESPACES[tag.uri as keyof typeof PFIF_NAMESPACES];
-      if (tag.local !== 'pfif' || !version) fail(`Not a PFIF file: the root must be <pfif> in a namespace from ${Object.keys(PFIF_NAMESPACES).join(' to ')}`);
+      if (tag.local !== 'pfif' || !version) fail(`Not a PFIF file: the root must be <pfif> in one of the namespaces ${Object.keys(PFIF_NAMESPACES).join(', ')}`);
       namespace = tag.uri;
       stack.push({ kind: 'root' });
     } else if (parent.kind === 'root') {
@@ -188,7 +188,8 @@ export function parsePfif(file: Uint8Array, site: PfifSite): PfifFile {
     const frame = stack.pop()!;
     if (frame.kind === 'field') {
       const value = frame.text.trim();
-      const cap = Math.min(CAPS[frame.name] ?? OTHER_FIELD_CAP, OTHER_FIELD_CAP);
+      // Own keys only: a field named "constructor" must not find Object's.
+      const cap = Object.hasOwn(CAPS, frame.name) ? CAPS[frame.name]! : OTHER_FIELD_CAP;
       if (value.length > cap) refuse(frame.line, `${frame.name} is ${value.length} characters long; at most ${cap} are allowed`);
       if (frame.record.fields.has(frame.name)) refuse(frame.line, `${frame.name} appears twice in one record`);
       if (value) frame.record.fields.set(frame.name, { value, line: frame.line });
@@ -205,8 +206,8 @@ export function parsePfif(file: Uint8Array, site: PfifSite): PfifFile {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const SLICE = 1 << 16;
   try {
-    for (let start = 0; start < file.byteLength; start += SLICE) parser.write(decodeSlice(decoder, file.subarray(start, start + SLICE), start + SLICE < file.byteLength));
-    parser.write(decodeSlice(decoder, new Uint8Array(), false)).close();
+    for (let start = 0; start < file.byteLength; start += SLICE) parser.write(decode(decoder, file.subarray(start, start + SLICE)));
+    parser.write(decode(decoder)).close();
   } catch (error) {
     if (error instanceof PfifError) throw error;
     // saxes writes "line:column: reason."; the line is ours to give.
@@ -336,9 +337,10 @@ function build(version: PfifVersion, rawPersons: RawRecord[], rawNotes: RawRecor
   return { version, persons: [...persons.values()], notes: loose, dropped };
 }
 
-function decodeSlice(decoder: TextDecoder, slice: Uint8Array, more: boolean): string {
+/** The text of the next slice; with no slice, the end of the file, where no character may be left half. */
+function decode(decoder: TextDecoder, slice?: Uint8Array): string {
   try {
-    return decoder.decode(slice, { stream: more });
+    return slice ? decoder.decode(slice, { stream: true }) : decoder.decode();
   } catch {
     throw new PfifError(null, 'The file is not UTF-8 text');
   }
