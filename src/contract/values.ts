@@ -60,6 +60,9 @@ export type CommunityMediaType = (typeof COMMUNITY_MEDIA_TYPES)[number];
 /** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
 export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';
 
+/** Where Quick exit sends a person who must hide this site at once: a neutral page, a weather forecast. */
+export const DEFAULT_QUICK_EXIT_URL = 'https://weather.gov';
+
 /** The admin's finer resource categories (spec section 3, in-memory admin). */
 export const ADMIN_RESOURCE_CATEGORIES = [
   'Food Assistance',
