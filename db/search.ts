@@ -2,10 +2,14 @@
 
 const UNDECOMPOSED: Record<string, string> = { đ: 'd', ø: 'o', ł: 'l', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i' };
 
+/** Scripts written without spaces between words: each of their characters is searched as a word. */
+const UNSPACED = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])/gu;
+
 /**
  * Lowercase, without accents ("José" -> "jose", "Nguyễn" -> "nguyen", "Đặng" -> "dang"), full
- * width folded to plain, and anything that is not a letter or digit a single space, so a word
- * boundary is always a space. Other scripts stay as they are ("王小明").
+ * width folded to plain, anything that is not a letter or digit a single space, and a space
+ * between the characters of scripts written without spaces ("王小明" -> "王 小 明"), so "小明"
+ * finds 王小明 as "jose" finds María José.
  */
 export function foldForSearch(text: string): string {
   return text
@@ -13,6 +17,7 @@ export function foldForSearch(text: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[đøłßæœı]/g, (letter) => UNDECOMPOSED[letter]!)
+    .replace(UNSPACED, ' $1 ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

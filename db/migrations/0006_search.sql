@@ -16,9 +16,11 @@ ALTER TABLE `lost_found_posts` ADD `search_name` text;--> statement-breakpoint
 ALTER TABLE `lost_found_posts` ADD `search_city` text;--> statement-breakpoint
 CREATE INDEX `lost_found_posts_lives_from` ON `lost_found_posts` (coalesce("renewed_at", "created_at"));--> statement-breakpoint
 -- Search by name and last-seen city (hand-written: drizzle-kit knows no virtual tables or triggers).
--- Trigrams find parts of words in any script; the index holds the folded copies the API writes
--- (lowercase, no accents), and where a writer left them out the tokenizer still folds accents
--- for words of three letters or more (remove_diacritics 2: Vietnamese letters carry two marks).
+-- A word index with prefixes, so "mari" finds María: it holds the folded copies the API writes
+-- (lowercase, no accents, a space between Chinese or Korean characters), and where a writer left
+-- them out the tokenizer still folds case and accents (remove_diacritics 2: Vietnamese letters
+-- carry two marks). Trigrams would also find the middle of words, but ranking their long lists
+-- cost tens of milliseconds a search over 100,000 records.
 -- Posts have text ids, so each listed post gets an integer key here: FTS5 rows are keyed by
 -- integers, and a table's implicit rowid may change on VACUUM.
 CREATE TABLE `lost_found_search_keys` (
@@ -26,7 +28,7 @@ CREATE TABLE `lost_found_search_keys` (
 	`post_id` text NOT NULL UNIQUE
 );
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `lost_found_search` USING fts5(name, city, tokenize = 'trigram remove_diacritics 2');
+CREATE VIRTUAL TABLE `lost_found_search` USING fts5(name, city, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
 --> statement-breakpoint
 -- Only posts not hidden are indexed; a hide, a restore or an edit re-indexes the post.
 CREATE TRIGGER `lost_found_search_insert` AFTER INSERT ON `lost_found_posts` WHEN new.hidden = 0 BEGIN
