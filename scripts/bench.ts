@@ -108,7 +108,8 @@ async function seed(file: string) {
       const rows = Array.from({ length: Math.min(500, SEARCH_ROWS - start) }, (_, k) => {
         const i = start + k;
         const post = { name: personName(i), lastSeenCity: city(i * 7) };
-        return { ...post, ...searchFields(post), id: `s${i}`, description: text(i), createdAt: at(ROWS + i) };
+        // Oldest first, as they were posted, all within their LOST_FOUND_DAYS: one every 30 s.
+        return { ...post, ...searchFields(post), id: `s${i}`, description: text(i), createdAt: new Date(now - (SEARCH_ROWS - i) * 30_000).toISOString() };
       });
       await db.insert(schema.lostFoundPosts).values(rows);
     }
@@ -333,12 +334,18 @@ async function runApi(base: string) {
   return rows;
 }
 
-/** Searches at 500 req/s, every request a query not asked before. */
+/**
+ * Searches at 500 req/s, every request a query not asked before; then at a fifth of that, which
+ * shows what one search costs when the server keeps up.
+ */
 async function runSearch(base: string) {
-  const queries = searchQueries(TARGETS.readRate * 12);
-  const row = { ...(await paced((i) => `/api/lost-found?q=${queries[i]}`, TARGETS.readRate, base, `/api/lost-found?q=... (${SEARCH_ROWS} records)`)) };
-  console.log(`search ${row.request}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms ${row.statuses}`);
-  return [row];
+  const rows = [];
+  for (const rate of [TARGETS.readRate, TARGETS.readRate / 5]) {
+    const queries = searchQueries(rate * 12);
+    rows.push(await paced((i) => `/api/lost-found?q=${queries[i]}`, rate, base, `/api/lost-found?q=... (${SEARCH_ROWS} records)`));
+  }
+  for (const row of rows) console.log(`search ${row.request}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms ${row.statuses}`);
+  return rows;
 }
 
 /** 1,000 clients in the room; per post, when the last of them hears it. */

@@ -1,5 +1,6 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql). */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search.ts';
@@ -28,25 +29,32 @@ export const expiresAt = (row: Pick<LostFoundRow, 'renewedAt' | 'createdAt'>) =>
 const CANDIDATES = 200;
 
 /**
- * The ids of listed records whose name or last-seen city has a word beginning with each word of
- * the query, best first: the most words that are whole words of the name, then that begin one
- * (so a hit in the name comes before one in the city), then the newest. (FTS5's bm25 ranked no
- * better here and doubled the time of a search.) Each word
- * is quoted (so FTS5 never sees its syntax: OR and NEAR are searched as the words they are).
+ * The listed records whose name or last-seen city has a word beginning with each word of the
+ * query, best first: the most words that are whole words of the name, then that begin one (so a
+ * hit in the name comes before one in the city), then the newest. (FTS5's bm25 ranked no better
+ * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
+ * and NEAR are searched as the words they are.
  */
-export function searchIds(terms: string[], now: number, before: string | undefined, limit: number): SQL {
+export async function search(db: Database, terms: string[], now: number, before: string | undefined, limit: number): Promise<LostFoundRow[]> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' AND ');
   const words = sql.join(
-    terms.map((term) => sql`(' ' || coalesce(p.search_name, p.name) || ' ' LIKE ${`% ${term} %`}) + (' ' || coalesce(p.search_name, p.name) LIKE ${`% ${term}%`})`),
+    terms.map((term) => sql`(' ' || c.name || ' ' LIKE ${`% ${term} %`}) + (' ' || c.name LIKE ${`% ${term}%`})`),
     sql` + `,
   );
-  return sql`SELECT id FROM (
-      SELECT p.id AS id, p.created_at AS created_at, ${words} AS words
-      FROM lost_found_search
+  // The candidates carry only what ranks them: copying whole rows took most of a search's time.
+  const hits = sql`(SELECT c.id AS id, row_number() OVER (ORDER BY ${words} DESC, c.created_at DESC, c.id DESC) AS rank FROM (
+      SELECT p.id AS id, p.created_at AS created_at, coalesce(p.search_name, p.name) AS name FROM lost_found_search
       JOIN lost_found_search_keys k ON k.key = lost_found_search.rowid
       JOIN lost_found_posts p ON p.id = k.post_id
       WHERE lost_found_search MATCH ${match} AND p.hidden = 0 AND coalesce(p.renewed_at, p.created_at) > ${keptAfter(now)}
         ${before ? sql`AND p.created_at < ${before}` : sql``}
       ORDER BY lost_found_search.rowid DESC LIMIT ${CANDIDATES}
-    ) ORDER BY words DESC, created_at DESC, id DESC LIMIT ${limit}`;
+    ) AS c) AS hits`;
+  const rows = await db
+    .select({ post: lostFoundPosts, rank: sql<number>`hits.rank` })
+    .from(lostFoundPosts)
+    .innerJoin(hits, sql`hits.id = ${lostFoundPosts.id}`)
+    .orderBy(sql`hits.rank`)
+    .limit(limit);
+  return rows.map((row) => row.post);
 }

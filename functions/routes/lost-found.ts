@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
@@ -7,7 +7,7 @@ import type { RouteDeps } from '../deps.ts';
 import { toNote, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { deleteLostFound } from '../domain/retention.ts';
-import { expiresAt, keptAfter, livesFrom, searchIds, searchTerms } from '../domain/search.ts';
+import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -57,11 +57,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const terms = searchTerms(query);
         if (!terms.length) return c.json([]);
         const beforeIso = c.req.query('before') && new Date(c.req.query('before')!).toISOString();
-        const ids = (await db.all<{ id: string }>(searchIds(terms, deps.now(), beforeIso, limit))).map((row) => row.id);
-        if (!ids.length) return c.json([]);
-        const rows = await db.select().from(lostFoundPosts).where(inArray(lostFoundPosts.id, ids));
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return c.json(ids.flatMap((id) => (byId.has(id) ? [toPost(byId.get(id)!)] : [])));
+        return c.json((await search(db, terms, deps.now(), beforeIso, limit)).map(toPost));
       }
       const rows = await db
         .select()
