@@ -226,6 +226,11 @@ describe('GET /api/lost-found?q=', () => {
     expect(await api.count('lost_found_search')).toBe(5);
   });
 
+  it('finds a record written without its folded copies (by another writer) by its name as written', async () => {
+    await api.store.db.insert(lostFoundPosts).values({ id: 'imported', name: 'Lucía Ramírez', lastSeenCity: 'Oakland', createdAt: new Date(api.clock.now).toISOString() });
+    expect(await names('lucia ramirez')).toEqual(['Lucía Ramírez']);
+  });
+
   it.each([
     ['a quote', '"maria'],
     ['a star', 'mar*'],
