@@ -51,7 +51,7 @@ export async function search(db: Database, terms: string[], now: number, before:
       ORDER BY lost_found_search.rowid DESC LIMIT ${CANDIDATES}
     ) AS c) AS hits`;
   const rows = await db
-    .select({ post: lostFoundPosts, rank: sql<number>`hits.rank` })
+    .select({ post: lostFoundPosts })
     .from(lostFoundPosts)
     .innerJoin(hits, sql`hits.id = ${lostFoundPosts.id}`)
     .orderBy(sql`hits.rank`)
