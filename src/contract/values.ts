@@ -11,6 +11,10 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 /** Types shown with an URGENT badge. */
 export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
 
+/** What a note on a missing-person record says, in PFIF 1.4's words (the page words them gently). */
+export const NOTE_STATUSES = ['information_sought', 'is_note_author', 'believed_alive', 'believed_missing', 'believed_dead'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
 export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
 export type Precision = (typeof PRECISIONS)[number];
 
