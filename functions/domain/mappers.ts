@@ -24,7 +24,17 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
 /** A stored missing-person post as the board shows it. */
-export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, renewedAt: _renewed, searchName: _name, searchCity: _city, ...row }: LostFoundRow): LostFoundPost => ({
+export const toPost = ({
+  isSample,
+  manageHash: _hash,
+  hidden: _hidden,
+  renewedAt: _renewed,
+  searchName: _name,
+  searchCity: _city,
+  pfifId: _pfif,
+  sourceDate: _source,
+  ...row
+}: LostFoundRow): LostFoundPost => ({
   ...row,
   status: row.status as LostFoundPost['status'],
   sample: isSample,
