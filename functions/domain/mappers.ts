@@ -43,9 +43,11 @@ export const toPost = ({
 /** A note as anyone reads it: its author's contact stays out. */
 export const toNote = (row: typeof lostFoundNotes.$inferSelect): LostFoundNote => ({
   id: row.id,
-  authorName: row.authorName,
+  // Stored empty when an imported note had none (the columns predate imports and allow no null).
+  authorName: row.authorName || null,
   text: row.text,
-  status: row.status as NoteStatus,
+  status: (row.status || null) as NoteStatus | null,
+  authorMadeContact: row.authorMadeContact,
   lastKnownLocation: row.lastKnownLocation,
   createdAt: row.createdAt,
 });

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
 import type { PfifImportSummary } from '../../src/contract/admin.ts';
+import { toNote } from './mappers.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, keptAfter, livesFrom } from './search.ts';
 
@@ -198,15 +199,10 @@ export async function listedPersons(db: Database, now: number, limit: number, be
     entryDate: row.createdAt,
     expiryDate: expiresAt(row),
     status: row.status as PfifPerson['status'],
-    notes: (byPost.get(row.id) ?? []).map((note): PfifNote => ({
-      id: note.pfifId ?? note.id,
-      authorName: note.authorName || null,
-      text: note.text,
-      status: (note.status || null) as PfifNote['status'],
-      authorMadeContact: note.authorMadeContact,
-      lastKnownLocation: note.lastKnownLocation,
-      sourceDate: note.createdAt,
-      entryDate: note.createdAt,
-    })),
+    notes: (byPost.get(row.id) ?? []).map((note): PfifNote => {
+      // As anyone reads it (toNote: never its contact), with its PFIF id.
+      const { id: _id, createdAt, ...shown } = toNote(note);
+      return { ...shown, id: note.pfifId ?? note.id, sourceDate: createdAt, entryDate: createdAt };
+    }),
   }));
 }

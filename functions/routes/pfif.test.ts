@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LostFoundPost, PfifImportSummary } from '../../src/contract/index.ts';
+import type { LostFoundPost, LostFoundRecord, PfifImportSummary } from '../../src/contract/index.ts';
 import { LIMITS, LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
 import { generatedPfif } from '../../tests/pfif-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
@@ -121,6 +121,12 @@ describe('POST /api/admin/pfif', () => {
         notes: notes.map(({ entryDate: _noteEntry, ...note }) => note).sort((a, b) => a.id.localeCompare(b.id)),
       });
       expect(again.map(keep)).toEqual(original.map(keep));
+
+      // The record's page reads the notes as imported: no author or status where none was given, and who made contact.
+      const id = (await api.store.client.execute("select id from lost_found_posts where pfif_id = 'test.google.com/person.21009'")).rows[0]!.id;
+      const record = await api.get<LostFoundRecord>(`/api/lost-found/${String(id)}`);
+      expect(record.notes.find((note) => note.text === 'new comment - testing')).toMatchObject({ authorName: 'inna-testing', status: null, authorMadeContact: true });
+      expect(record.notes.find((note) => note.text === 'backdated change')).toMatchObject({ authorName: null, status: 'believed_missing', authorMadeContact: false });
 
       const dump = async () => (await api.store.client.execute('select * from lost_found_posts, lost_found_notes order by lost_found_notes.id')).rows;
       const before = await dump();
