@@ -152,6 +152,13 @@ describe('POST /api/admin/pfif', () => {
     expect((await api.get<LostFoundPost[]>('/api/lost-found?q=ruiz')).map((post) => post.name)).toEqual(['María José Hernández Ruiz']);
   });
 
+  it('adds no person whose expiry_date has passed', async () => {
+    const expired = person('other.example/person.1', 'Ana Gómez').replace('</pfif:person>', '<pfif:expiry_date>2026-11-01T00:00:00Z</pfif:expiry_date></pfif:person>');
+    const summary = (await (await importFile(pfif(`${expired}\n${person('other.example/person.2', 'Luis Pérez')}`))).json()) as PfifImportSummary;
+    expect(summary.persons).toEqual({ added: 1, updated: 0, unchanged: 0, expired: 1 });
+    expect(await exported()).not.toContain('Ana Gómez');
+  });
+
   it('adds a note for a stored person, and refuses one for an unknown person with its line, storing nothing', async () => {
     await importFile(pfif(person('other.example/person.1', 'Ana Gómez')));
     const note = (personId: string) =>
