@@ -2,13 +2,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@libsql/client/web';
+import { drizzle } from 'drizzle-orm/libsql/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LostFoundPost, LostFoundRecord, PfifImportSummary } from '../../src/contract/index.ts';
 import { LIMITS, LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
+import * as schema from '../../db/schema.ts';
+import { startLibsqlHttpServer } from '../../tests/libsql-http-server.ts';
 import { generatedPfif } from '../../tests/pfif-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { createAdmin } from '../admin-auth.ts';
 import { parsePfif } from '../domain/pfif.ts';
+import { importPfif, listedPersons } from '../domain/pfif-import.ts';
 
 const ORIGIN = 'http://localhost';
 const DOMAIN = 'findhelpreunite.example';
@@ -198,6 +203,21 @@ describe('POST /api/admin/pfif', () => {
     expect((await importFile(file)).status).toBe(200);
     expect((await api.store.client.execute("select admin_name from audit_log where action = 'pfif.import'")).rows.map((row) => row.admin_name)).toEqual(['Maria']);
   });
+});
+
+it("imports through Turso's protocol too (the worker's database), in batches of many statements, and exports through it", async () => {
+  const server = await startLibsqlHttpServer(api.store.file);
+  const client = createClient({ url: server.url });
+  try {
+    const db = drizzle(client, { schema });
+    expect((await importPfif(db, generatedPfif(1200), site, api.clock.now)).persons.added).toBe(1200);
+    expect((await importPfif(db, generatedPfif(1200), site, api.clock.now)).persons.unchanged).toBe(1200);
+    expect(await stored()).toEqual([1200, 2400]);
+    expect(await listedPersons(db, api.clock.now, 1000)).toHaveLength(1000);
+  } finally {
+    client.close();
+    await server.close();
+  }
 });
 
 describe('npm run pfif:import', () => {
