@@ -49,7 +49,7 @@ async function stored<T extends typeof lostFoundPosts | typeof lostFoundNotes>(d
 /**
  * Reads a PFIF 1.1-1.4 file and stores what it holds, idempotently by record id: a person not
  * stored yet is added (living LOST_FOUND_DAYS from now, its source date kept), one stored is
- * updated where the file differs, a note already stored is left as it is (PFIF notes never
+ * updated where the file differs (a record of this site's own is left as it is), a note already stored is left as it is (PFIF notes never
  * change). A person whose expiry_date has passed is not added. Photos are never fetched, contacts
  * never read. The whole file is checked before anything is written, and written at once: a
  * PfifError (with its line and reason) leaves the database as it was.
@@ -73,23 +73,17 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
     'note',
   );
 
-  /**
-   * What a file says of a person. A record of this site's own keeps its status: PFIF has none, and
-   * its owner may have marked the person found without a note saying so.
-   */
   const fields = (person: PfifPerson) => ({
     name: person.fullName,
     lastSeenCity: person.lastSeenCity,
     description: person.description,
     photoUrl: person.photoUrl,
+    status: person.status,
     sourceDate: person.sourceDate,
-    ...(person.id.includes('/') ? { status: person.status } : {}),
   });
   const current = new Map<string, Record<string, unknown>>();
   for (const part of chunks([...storedPersons.values()].map((row) => row.id))) {
-    for (const row of await db.select().from(lostFoundPosts).where(inArray(lostFoundPosts.id, part))) {
-      current.set(row.id, { ...row, sourceDate: row.sourceDate ?? row.createdAt });
-    }
+    for (const row of await db.select().from(lostFoundPosts).where(inArray(lostFoundPosts.id, part))) current.set(row.id, row);
   }
   const postIds = new Map([...storedPersons].map(([pfifId, row]) => [pfifId, row.id]));
   const added: PostRow[] = [];
@@ -107,7 +101,6 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
         ...searchFields(next),
         id,
         pfifId,
-        status: person.status,
         lastSeenDate: null,
         contact: null,
         manageHash: null,
@@ -117,13 +110,17 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
         createdAt: new Date(now - added.length).toISOString(),
         renewedAt: null,
       });
+    } else if (!person.id.includes('/')) {
+      // A record of this site's own is kept as its owner left it: a file read back holds less of
+      // it (no status, no contact, a photo only at the address it was exported from).
+      unchanged++;
     } else if (Object.entries(next).some(([key, value]) => current.get(row.id)?.[key] !== value)) {
       changed.push({ id: row.id, fields: next });
     } else unchanged++;
   }
 
   const notes: NoteRow[] = [];
-  for (const note of allNotes as (PfifNote & { personId: string })[]) {
+  for (const note of allNotes) {
     const pfifId = fullId(site, note.id, 'note');
     if (storedNotes.has(pfifId)) continue;
     notes.push({

@@ -157,6 +157,19 @@ describe('POST /api/admin/pfif', () => {
     expect((await api.get<LostFoundPost[]>('/api/lost-found?q=ruiz')).map((post) => post.name)).toEqual(['María José Hernández Ruiz']);
   });
 
+  it("leaves this site's own records as their owners left them when its export is imported back", async () => {
+    const { id, manageToken } = (await (await api.post('/api/lost-found', { name: 'Rosa Martínez', contact: '(559) 555-0100' })).json()) as LostFoundPost & { manageToken: string };
+    const marked = await api.app.request(`/api/lost-found/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${manageToken}` },
+      body: JSON.stringify({ status: 'found' }),
+    });
+    expect(marked.status).toBe(200);
+    const changed = (await exported()).replace('Rosa Martínez', 'Someone Else');
+    expect(((await (await importFile(changed)).json()) as PfifImportSummary).persons).toEqual({ added: 0, updated: 0, unchanged: 1, expired: 0 });
+    expect(await api.get<LostFoundPost>(`/api/lost-found/${id}`)).toMatchObject({ name: 'Rosa Martínez', status: 'found', contact: '(559) 555-0100' });
+  });
+
   it('adds no person whose expiry_date has passed', async () => {
     const expired = person('other.example/person.1', 'Ana Gómez').replace('</pfif:person>', '<pfif:expiry_date>2026-11-01T00:00:00Z</pfif:expiry_date></pfif:person>');
     const summary = (await (await importFile(pfif(`${expired}\n${person('other.example/person.2', 'Luis Pérez')}`))).json()) as PfifImportSummary;
