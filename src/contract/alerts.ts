@@ -1,5 +1,6 @@
 /** Community alerts and enforcement reports (/alerts, /ice-reports), their marks, and text-alert subscriptions. */
 import * as z from 'zod/mini';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { normalizePhone, optionalText, ownPhoto, trimmed } from './fields.ts';
 import { LIMITS, MAX_REPORTED_COUNT } from './limits.ts';
 import { ALERT_TYPES, ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, PRECISIONS, type AlertType, type Precision } from './values.ts';
@@ -88,7 +89,7 @@ export const subscriptionInput = z.object({
     }),
   ),
   city: optionalText(LIMITS.city, 'City'),
-  lang: z._default(z.enum(['en', 'es', 'zh', 'hi', 'pa', 'ta', 'ar', 'ko']), 'en'),
+  lang: z._default(z.enum(LANGUAGES), 'en'),
 });
 
 export interface LiveStats {

@@ -1,5 +1,5 @@
-/** The 8 interface languages. English is the source and lives at the unprefixed paths. */
-export const LANGUAGES = ['en', 'es', 'zh', 'hi', 'pa', 'ta', 'ar', 'ko'] as const;
+/** The interface languages. English is the source and lives at the unprefixed paths. */
+export const LANGUAGES = ['en', 'es', 'zh', 'hi', 'pa', 'ta', 'ar', 'ko', 'tl'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
@@ -13,6 +13,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = {
   ta: 'தமிழ்',
   ar: 'العربية',
   ko: '한국어',
+  tl: 'Tagalog',
 };
 
 /** BCP 47 tags for `<html lang>` and Intl formatting (zh is Simplified Chinese). */
@@ -25,6 +26,7 @@ export const LOCALES: Record<Lang, string> = {
   ta: 'ta-IN',
   ar: 'ar',
   ko: 'ko-KR',
+  tl: 'fil-PH',
 };
 
 export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
