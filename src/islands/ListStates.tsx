@@ -1,13 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import type { ListItem } from '../lib/lists.ts';
+import { SCREEN, type ListItem } from '../lib/lists.ts';
 import type { LiveList } from '../lib/use-list.ts';
-
-/**
- * Cards drawn at first and at each "Show more": about two phone screens. Drawing a whole page of
- * cards at once is what kept the main thread busy when a board woke up.
- */
-export const SCREEN = 12;
 
 interface Props<Item extends ListItem> {
   list: LiveList<Item>;

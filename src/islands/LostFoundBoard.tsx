@@ -57,7 +57,6 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
 
 function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: ReturnType<typeof messageFn> }) {
   const contact = post.contact ? contactLink(post.contact) : null;
-  const lastSeen = [post.lastSeenCity, post.lastSeenDate && formatDate(post.lastSeenDate, lang)].filter(Boolean).join(' · ');
   return (
     <li className="card post">
       {post.photoUrl ? (
@@ -76,9 +75,11 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
             </span>
           )}
         </h3>
-        {lastSeen && (
+        {(post.lastSeenCity || post.lastSeenDate) && (
           <p className="post-meta">
-            <span className="label">{t('lostFound.lastSeen')}:</span> <bdi>{lastSeen}</bdi>
+            <span className="label">{t('lostFound.lastSeen')}:</span> {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}
+            {post.lastSeenCity && post.lastSeenDate && ' · '}
+            {post.lastSeenDate && formatDate(post.lastSeenDate, lang)}
           </p>
         )}
         {post.description && (

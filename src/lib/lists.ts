@@ -6,6 +6,12 @@ import { $liveConnected, $liveEvent } from './live-store.ts';
 /** How often lists refetch by themselves (spec section 9). */
 export const REFETCH_MS = 30_000;
 
+/**
+ * Cards drawn at first and at each "Show more": about two phone screens. Drawing a whole page of
+ * cards at once is what kept the main thread busy when a board woke up.
+ */
+export const SCREEN = 12;
+
 /** A refetch asked for by coming back (online, live room, tab shown) waits at least this long after the last. */
 const CATCH_UP_MS = 5000;
 

@@ -21,3 +21,12 @@ it("speaks the page's language, with its plurals", () => {
   expect(relativeTime(at(49), 'ar', translator('ar'), now)).toBe('قبل يومين');
   expect(relativeTime(at(26), 'ko', translator('ko'), now)).toBe('1일 전');
 });
+
+it('writes whole words, never abbreviations, outside English', () => {
+  expect(relativeTime(at(3), 'hi', translator('hi'), now)).toBe('3 घंटे पहले');
+  expect(relativeTime(at(3), 'ta', translator('ta'), now)).toBe('3 மணிநேரம் முன்');
+  expect(relativeTime(at(3), 'pa', translator('pa'), now)).toBe('3 ਘੰਟੇ ਪਹਿਲਾਂ');
+  expect(relativeTime(at(49), 'ta', translator('ta'), now)).toBe('2 நாட்களுக்கு முன்');
+  expect(relativeTime(at(2), 'ar', translator('ar'), now)).toBe('قبل ساعتين');
+  expect(relativeTime(at(24 * 11), 'ar', translator('ar'), now)).toBe('قبل 11 يومًا');
+});

@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toast as toastOn, usePhone } from './chromium.ts';
 
@@ -36,6 +36,37 @@ it('posting shows the post at the top of the list and clears the form', async ()
   await page.reload();
   await page.waitForSelector('.posts > li');
   expect(await page.locator('.posts > li h3').first().textContent()).toContain(name);
+});
+
+it("on an Arabic page a Latin name and description keep their own direction and the card's right side", async () => {
+  const arabic = await open('/ar/lost-found', { ready: '.board-list[aria-busy="false"]' });
+  onTestFinished(() => arabic.context().close());
+  const name = `Ana Test ${Date.now()}`;
+  await arabic.fill('form [name="name"]', name);
+  await arabic.fill('form [name="lastSeenCity"]', 'Salinas');
+  await arabic.fill('form [name="description"]', 'Red jacket');
+  await arabic.click('form button[type="submit"]');
+  const card = arabic.locator('.posts > li').first();
+  await expect.poll(() => card.locator('h3').textContent()).toContain(name);
+
+  expect(await card.locator('h3 bdi').first().textContent()).toBe(name);
+  expect(await card.locator('.post-meta bdi').textContent()).toBe('Salinas');
+  const description = card.locator('.post-description');
+  expect(await description.getAttribute('dir')).toBe('auto');
+  const layout = await description.evaluate((element) => {
+    const text = document.createRange();
+    text.selectNodeContents(element);
+    const [box, drawn] = [element.getBoundingClientRect(), text.getBoundingClientRect()];
+    return {
+      direction: getComputedStyle(element).direction,
+      cardDirection: getComputedStyle(element.parentElement!).direction,
+      left: drawn.left - box.left,
+      right: box.right - drawn.right,
+    };
+  });
+  expect(layout).toMatchObject({ direction: 'ltr', cardDirection: 'rtl' });
+  expect(layout.right).toBeLessThan(2);
+  expect(layout.left).toBeGreaterThan(50);
 });
 
 it('an empty name shows the validation toast and posts nothing', async () => {

@@ -103,3 +103,26 @@ describe('JavaScript shipped', () => {
     expect((await scriptsOf('/lost-found')).some(isReact)).toBe(true);
   });
 });
+
+describe('Korean line breaks', () => {
+  it('breaks lines between Korean words on a phone, never inside one', async () => {
+    for (const path of ['/ko', '/ko/sos']) {
+      const page = await openPage(path);
+      const split = await page.evaluate(() => {
+        const words: string[] = [];
+        const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of node.textContent!.matchAll(/\p{Script=Hangul}+/gu)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) words.push(word[0]);
+          }
+        }
+        return words;
+      });
+      expect(split, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
