@@ -24,8 +24,10 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
   async function answer(kind: 'confirm' | 'clear') {
     setSending(true);
     try {
-      const updated = await postJson<Alert & { closed: boolean }>(`/api/alerts/${alert.id}/marks`, { kind, device: deviceId() });
-      showToast({ title: t(kind === 'confirm' ? 'alerts.confirmThanks' : 'alerts.clearThanks'), variant: 'success' });
+      const updated = await postJson<Alert & { counted: boolean; closed: boolean }>(`/api/alerts/${alert.id}/marks`, { kind, device: deviceId() });
+      // The same answer again from this phone changes nothing: say so rather than thank twice.
+      if (!updated.counted) showToast({ title: t('alerts.alreadyCounted') });
+      else showToast({ title: t(kind === 'confirm' ? 'alerts.confirmThanks' : 'alerts.clearThanks'), variant: 'success' });
       onChange(updated.closed ? null : updated);
     } catch (error) {
       showToast({ title: t('alerts.markError'), variant: 'destructive', cause: failureCause(error) });

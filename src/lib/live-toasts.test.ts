@@ -31,7 +31,8 @@ describe('liveNotice', () => {
 
   it("a new job: 8 s, 'Competitive pay' without a pay range, 'No papers required!' when it says so", () => {
     const job = (data: object) => notice({ event: 'new-job', data: { id: 'x1', title: 'Cook', city: 'Fresno', ...data } });
-    expect(job({ acceptsNoPapers: true }).toast).toEqual({ title: 'New job: Cook', description: 'Fresno · Competitive pay No papers required!', duration: 8_000 });
+    expect(job({ acceptsNoPapers: true }).toast).toEqual({ title: 'New job: Cook', description: 'Fresno · Competitive pay · No papers required!', duration: 8_000 });
+    expect(job({ acceptsNoPapers: true, payRange: '$18/hour' }).toast.description).toBe('Fresno · $18/hour · No papers required!');
     expect(job({ acceptsNoPapers: false, payRange: '$20/h' }).toast.description).toBe('Fresno · $20/h');
     expect(job({ acceptsNoPapers: false }).notification?.tag).toBe('job-opportunity');
   });

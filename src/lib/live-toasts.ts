@@ -47,7 +47,7 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
     }
     case 'new-job': {
       const { title, city, payRange, acceptsNoPapers } = live.data;
-      const description = join(city, payRange ?? t('live.competitivePay')) + (acceptsNoPapers ? ` ${t('live.noPapers')}` : '');
+      const description = join(city, payRange ?? t('live.competitivePay'), acceptsNoPapers ? t('live.noPapers') : null);
       const toast = { title: t('live.jobTitle', { title }), description, duration: 8_000 };
       return { toast, notification: { title: toast.title, body: description, tag: 'job-opportunity' } };
     }

@@ -48,6 +48,12 @@ it('an enforcement report with a photo: stripped, listed unverified, confirmed e
   await expect.poll(() => card(neighbour, details).count()).toBe(1);
   await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
   await expect.poll(() => card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
+  expect(await toast(neighbour).textContent()).toContain('Thank you. Your confirmation was counted.');
+  // The same phone again: told it was already counted, not thanked twice, and the count stays.
+  await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
+  await expect.poll(() => toast(neighbour).textContent()).toContain('Already counted: each phone counts once.');
+  expect(await toast(neighbour).textContent()).not.toContain('Thank you');
+  expect(await card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
   await list.reload();
   await expect.poll(() => card(list, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
 

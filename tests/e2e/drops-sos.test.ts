@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
+import ko from '../../src/i18n/ko.json';
 import { formatDate } from '../../src/lib/format.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
@@ -196,7 +197,9 @@ describe('/sos', () => {
     await field(page, 'contact').fill('(559) 555-0123');
     await send(page);
     await expect.poll(() => toast(page).textContent()).toContain('SOS request sent');
-    expect(await toast(page).textContent()).toContain('Emergency resources have been notified. Help is on the way.');
+    expect(await toast(page).textContent()).toContain(
+      "Your request reached our community's volunteer moderators, not emergency services. They answer when they can. If you are in danger now, call 911.",
+    );
     expect(await toast(page).getAttribute('data-variant')).toBe('success');
     for (const name of ['city', 'details', 'contact']) expect(await field(page, name).inputValue()).toBe('');
     expect(await page.locator('.sos-form button[type="submit"]').textContent()).toBe('Send SOS');
@@ -223,6 +226,30 @@ describe('/sos', () => {
     expect(await field(page, 'contact').inputValue()).toBe('help.me@example.org');
     expect(await page.locator('.sos-form button[type="submit"]').isEnabled()).toBe(true);
     await page.context().close();
+  });
+
+  it('each language says what works for its speakers: /es/sos texts AYUDA, /sos and /ko/sos HOME, /ko/sos asks for an interpreter', async () => {
+    const textLine = (page: Page) => page.locator('main a[href^="sms:741741"]');
+    const notes = (page: Page, line: string) => page.locator(`.sos-lines [data-line="${line}"] .sos-language`).allTextContents();
+
+    const spanish = await open('/es/sos');
+    expect(await textLine(spanish).getAttribute('href')).toBe('sms:741741?&body=AYUDA');
+    expect(await textLine(spanish).textContent()).toContain('Envía AYUDA al 741741');
+    expect(await notes(spanish, 'lifeline')).toEqual([es['crisis.lifelineSpanish'].replace('{word}', 'AYUDA')]);
+    expect(await notes(spanish, 'textLine')).toEqual([es['crisis.inSpanish']]);
+    await spanish.context().close();
+
+    const english = await open('/sos');
+    expect(await textLine(english).getAttribute('href')).toBe('sms:741741?&body=HOME');
+    expect(await english.locator('.sos-language').count()).toBe(0);
+    await english.context().close();
+
+    const korean = await open('/ko/sos');
+    expect(await textLine(korean).getAttribute('href')).toBe('sms:741741?&body=HOME');
+    expect(await notes(korean, 'lifeline')).toEqual([ko['crisis.interpreter'], ko['crisis.textEnglishSpanish']]);
+    expect(await notes(korean, 'domestic')).toEqual([ko['crisis.interpreter']]);
+    expect(await notes(korean, 'textLine')).toEqual([ko['crisis.textEnglishSpanish']]);
+    await korean.context().close();
   });
 
   it('in Arabic: right to left, with every phone number kept left to right', async () => {

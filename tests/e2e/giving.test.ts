@@ -8,6 +8,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { toast, usePhone } from './chromium.ts';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import ar from '../../src/i18n/ar.json' with { type: 'json' };
+import es from '../../src/i18n/es.json' with { type: 'json' };
+import zh from '../../src/i18n/zh.json' with { type: 'json' };
 
 const { baseURL, visit } = usePhone();
 const origin = new URL(baseURL).origin;
@@ -242,7 +244,7 @@ describe('/emergency', () => {
       'National Domestic Violence Hotline',
       'Crisis Text Line',
       'National Human Trafficking Hotline',
-      'CA Immigrant Legal Services: 211',
+      'Immigration legal aid: ask 2-1-1',
     ]) {
       expect(body).toContain(name);
     }
@@ -254,6 +256,23 @@ describe('/emergency', () => {
     expect(await page.locator('main a[href="/sos"]').count()).toBe(1);
     await expectNoReact(page, scripts);
     await context.close();
+  });
+
+  it('/es/emergency texts AYUDA to both text lines; /zh/emergency says to call for an interpreter', async () => {
+    const spanish = await open('/es/emergency');
+    expect(plain(await spanish.page.locator('main a[href="sms:741741?&body=AYUDA"]').textContent())).toBe(
+      es['emergency.textWord'].replace('{word}', 'AYUDA').replace('{number}', '741741'),
+    );
+    expect(await spanish.page.locator('main a[href="sms:988?&body=AYUDA"]').count()).toBe(1);
+    expect(await spanish.page.locator('main a[href*="body=HOME"]').count()).toBe(0);
+    await spanish.context.close();
+
+    const chinese = await open('/zh/emergency');
+    expect(await chinese.page.locator('main a[href="sms:741741?&body=HOME"]').count()).toBe(1);
+    const notes = (line: string) => chinese.page.locator(`[data-line="${line}"] .emergency-language`).allTextContents();
+    expect((await notes('emergency.lifeline')).map(plain)).toEqual([zh['crisis.interpreter'], zh['crisis.textEnglishSpanish']]);
+    expect((await notes('emergency.textLine')).map(plain)).toEqual([zh['crisis.textEnglishSpanish']]);
+    await chinese.context.close();
   });
 
   it('keeps every number left to right on /ar/emergency', async () => {
@@ -268,7 +287,7 @@ describe('/emergency', () => {
     }
     // Numbers inside names and texts too ("988 …", "… 211").
     const numbersInText = await page.locator('main h3 bdi[dir="ltr"]').allTextContents();
-    expect(numbersInText).toEqual(expect.arrayContaining(['988', '2-1-1', '211']));
+    expect(numbersInText).toEqual(expect.arrayContaining(['988', '2-1-1']));
     // No phone number is left bare outside an ltr wrapper inside the links.
     for (const text of await page
       .locator('main a[href^="tel:"], main a[href^="sms:"]')

@@ -45,7 +45,7 @@ describe('forms without JavaScript', () => {
     await page.click('.sos-send');
     await page.waitForURL('**/api/sos');
     expect(await page.locator('h1').textContent()).toBe(en['sos.sent']);
-    expect(await page.locator('main').textContent()).toContain(en['sos.sentText']);
+    expect(await page.locator('main').textContent()).toContain(en['sos.sentToVolunteers']);
 
     const dashboard = (await (await browser.request.get('/api/admin/dashboard')).json()) as Dashboard;
     expect(dashboard.sos.find((sos) => sos.details === details)).toMatchObject({ city: 'Fresno', contact: '555-0100' });

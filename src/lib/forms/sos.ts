@@ -12,7 +12,7 @@ export const SOS_FORM = {
   ],
   submit: 'sos.submit',
   pending: 'sos.submitting',
-  success: { title: 'sos.sent', text: 'sos.sentText' },
+  success: { title: 'sos.sent', text: 'sos.sentToVolunteers' },
   failure: { title: 'sos.error', text: 'sos.errorText' },
   back: '/sos',
 } as const satisfies FormSpec;
