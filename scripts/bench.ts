@@ -223,7 +223,7 @@ async function paced(path: string, rate: number, base: string) {
 }
 
 async function runApi(base: string) {
-  const lists = ['/api/lost-found', '/api/alerts', '/api/jobs', '/api/resources', '/api/assistance-requests', '/api/surplus-offers', '/api/drops/next', '/api/pulse'];
+  const lists = ['/api/lost-found', '/api/alerts', '/api/jobs', '/api/resources', '/api/assistance-requests', '/api/surplus-offers', '/api/drops', '/api/pulse'];
   const rows = [];
   for (const path of lists) rows.push(await paced(path, TARGETS.readRate, base));
   for (const path of lists.slice(0, 4)) rows.push(await load({ path }, base));

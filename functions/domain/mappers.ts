@@ -11,7 +11,6 @@ import {
   type AdminResourceCategory,
   type AlertType,
   type JobType,
-  type Precision,
   type ResourceCategory,
 } from '../../src/contract/limits.ts';
 import type { alerts, assistanceRequests, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
@@ -31,29 +30,33 @@ export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }:
 });
 
 /** A stored alert as the lists show it; an admin's check counts as verified. */
-export const toAlert = (row: AlertRow): Alert => ({
-  id: row.id,
-  type: row.type as AlertType,
-  precision: row.precision as Precision,
-  city: row.city,
-  area: row.area,
-  details: row.details,
-  alertTime: row.alertTime,
-  contact: row.contact,
-  location: row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
-  activity: row.activity,
-  agents: row.agents,
-  vehicles: row.vehicles,
-  markings: row.markings,
-  photoUrl: row.photoUrl,
-  confirmations: row.confirmations,
-  allClears: row.allClears,
-  verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
-  urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
-  createdAt: row.createdAt,
-  expiresAt: row.expiresAt,
-  sample: row.isSample,
-});
+export const toAlert = (row: AlertRow): Alert => {
+  const location = row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+  return {
+    id: row.id,
+    type: row.type as AlertType,
+    // PRECISE only with a position to show.
+    precision: location ? 'PRECISE' : 'BROAD',
+    city: row.city,
+    area: row.area,
+    details: row.details,
+    alertTime: row.alertTime,
+    contact: row.contact,
+    location,
+    activity: row.activity,
+    agents: row.agents,
+    vehicles: row.vehicles,
+    markings: row.markings,
+    photoUrl: row.photoUrl,
+    confirmations: row.confirmations,
+    allClears: row.allClears,
+    verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
+    urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    sample: row.isSample,
+  };
+};
 
 export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest =>
   ({ ...row, sample: isSample }) as AssistanceRequest;

@@ -80,6 +80,15 @@ describe('POST /api/alerts', () => {
     expect(alert.location).toEqual({ lat: 36.738, lng: -119.787 });
     const { rows } = await api.store.client.execute('select lat, lng from alerts');
     expect(rows[0]).toMatchObject({ lat: 36.738, lng: -119.787 });
+    expect(alert.precision).toBe('PRECISE');
+  });
+
+  it('stores an alert posted PRECISE without a position as BROAD: no card says PRECISE without a place', async () => {
+    const community = await created({ type: 'Community Notice', city: 'Fresno', details: 'Clinic closed today', precision: 'PRECISE' });
+    expect(community).toMatchObject({ precision: 'BROAD', location: null });
+    const { rows } = await api.store.client.execute('select precision, lat, lng from alerts');
+    expect(rows[0]).toMatchObject({ precision: 'BROAD', lat: null, lng: null });
+    expect((await list()).map((shown) => shown.precision)).toEqual(['BROAD']);
   });
 
   it('keeps the enforcement fields only on enforcement reports', async () => {

@@ -59,7 +59,8 @@ export function alertRoutes(deps: RouteDeps) {
         const row: AlertRow = {
           id: crypto.randomUUID(),
           type: alert.type,
-          precision: alert.precision,
+          // PRECISE without a position would promise what the card cannot show: it is BROAD.
+          precision: precise ? 'PRECISE' : 'BROAD',
           city: alert.city,
           area: alert.area,
           details: alert.details,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Drop, Job, LostFoundPost, Resource } from '../../src/contract/index.ts';
+import { drops } from '../../db/schema.ts';
 import { applySampleContent } from '../../db/seed.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
@@ -96,6 +97,22 @@ describe('drops', () => {
 
     api.clock.now += 8 * 24 * 3600_000;
     expect(await api.get('/api/drops/next')).toBeNull();
+  });
+
+  it('lists every upcoming active drop, next first, each with its own volunteers; none past, none planned', async () => {
+    const today = californiaToday(api.clock.now);
+    const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 24 * 3600_000).toISOString().slice(0, 10);
+    const drop = (id: string, date: string, status = 'active') => ({ id, date, status, city: 'Fresno', meetSpot: `Spot ${id}`, createdAt: new Date(api.clock.now).toISOString() });
+    await api.store.db.insert(drops).values([drop('later', day(9)), drop('past', day(-1)), drop('planned', day(2), 'planning'), drop('soon', day(3))]);
+    expect((await api.post('/api/drops/later/volunteers', { name: 'Lupe', contact: '(559) 555-0190' })).status).toBe(201);
+
+    const listed = await api.get<Drop[]>('/api/drops');
+    expect(listed.map((shown) => [shown.id, shown.volunteers])).toEqual([
+      ['soon', 0],
+      ['later', 1],
+    ]);
+    expect((await api.get<Drop>('/api/drops/next')).id).toBe('soon');
+    expect(await api.get('/api/drops')).toEqual(listed);
   });
 });
 

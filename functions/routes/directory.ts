@@ -11,62 +11,70 @@ import { rateLimit } from '../rate-limit.ts';
 
 /**
  * The everyday pages' API: the resource directory and the job board (submissions wait for an
- * admin; only published resources and approved jobs are listed), the next drop and its
+ * admin; only published resources and approved jobs are listed), the upcoming drops and their
  * volunteers, and SOS requests (kept for the admins, never listed).
  */
 export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;
   const created = () => new Date(deps.now()).toISOString();
 
-  return new Hono()
-    .get('/resources', async (c) => {
-      const category = c.req.query('category');
-      const rows = await db
-        .select()
-        .from(resources)
-        .where(and(eq(resources.status, 'published'), category ? eq(resources.category, category) : undefined))
-        .orderBy(desc(resources.verified), asc(resources.name))
-        .limit(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }));
-      return c.json(rows.map(toResource));
-    })
-    .post('/resources', jsonBody(resourceInput), rateLimit(deps, 'resource'), async (c) => {
-      await db.insert(resources).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
-      return c.json({ status: 'pending' }, 201);
-    })
-    .get('/jobs', async (c) => {
-      const rows = await db.select().from(jobs).where(eq(jobs.status, 'approved')).orderBy(desc(jobs.createdAt)).limit(pageSize(c, PAGE_SIZE));
-      return c.json(rows.map(toJob));
-    })
-    .post('/jobs', jsonBody(jobInput), rateLimit(deps, 'job'), async (c) => {
-      await db.insert(jobs).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
-      return c.json({ status: 'pending' }, 201);
-    })
-    .get('/drops/next', async (c) => {
-      const [drop] = await db
-        .select()
-        .from(drops)
-        .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))
-        .orderBy(asc(drops.date))
-        .limit(1);
-      if (!drop) return c.json(null);
-      const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, drop.id));
+  /** Active drops from today on in California, soonest first, each with its volunteer count. */
+  async function upcomingDrops(limit: number): Promise<Drop[]> {
+    const rows = await db
+      .select({ drop: drops, volunteers: count(dropVolunteers.id) })
+      .from(drops)
+      .leftJoin(dropVolunteers, eq(dropVolunteers.dropId, drops.id))
+      .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))
+      .groupBy(drops.id)
+      .orderBy(asc(drops.date), asc(drops.createdAt))
+      .limit(limit);
+    return rows.map(({ drop, volunteers }) => {
       const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
-      const next: Drop = { ...rest, volunteers: volunteers?.n ?? 0, sample: isSample };
-      return c.json(next);
-    })
-    .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {
-      const id = c.req.param('id');
-      const [drop] = await db
-        .select({ id: drops.id })
-        .from(drops)
-        .where(and(eq(drops.id, id), eq(drops.status, 'active')));
-      if (!drop) return apiError(c, 404, 'not_found', 'This drop is not scheduled any more');
-      await db.insert(dropVolunteers).values({ ...c.var.body, id: crypto.randomUUID(), dropId: id, createdAt: created() });
-      const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, id));
-      return c.json({ volunteers: volunteers?.n ?? 0 }, 201);
-    })
-    .post('/sos', jsonBody(sosInput), rateLimit(deps, 'sos'), async (c) => {
-      await db.insert(sosRequests).values({ ...c.var.body, id: crypto.randomUUID(), createdAt: created() });
-      return c.json({ received: true }, 201);
+      return { ...rest, volunteers, sample: isSample };
     });
+  }
+
+  return (
+    new Hono()
+      .get('/resources', async (c) => {
+        const category = c.req.query('category');
+        const rows = await db
+          .select()
+          .from(resources)
+          .where(and(eq(resources.status, 'published'), category ? eq(resources.category, category) : undefined))
+          .orderBy(desc(resources.verified), asc(resources.name))
+          .limit(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }));
+        return c.json(rows.map(toResource));
+      })
+      .post('/resources', jsonBody(resourceInput), rateLimit(deps, 'resource'), async (c) => {
+        await db.insert(resources).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        return c.json({ status: 'pending' }, 201);
+      })
+      .get('/jobs', async (c) => {
+        const rows = await db.select().from(jobs).where(eq(jobs.status, 'approved')).orderBy(desc(jobs.createdAt)).limit(pageSize(c, PAGE_SIZE));
+        return c.json(rows.map(toJob));
+      })
+      .post('/jobs', jsonBody(jobInput), rateLimit(deps, 'job'), async (c) => {
+        await db.insert(jobs).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        return c.json({ status: 'pending' }, 201);
+      })
+      // Every upcoming drop, next first: a second drop announced live can be found here too.
+      .get('/drops', async (c) => c.json(await upcomingDrops(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }))))
+      .get('/drops/next', async (c) => c.json((await upcomingDrops(1))[0] ?? null))
+      .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {
+        const id = c.req.param('id');
+        const [drop] = await db
+          .select({ id: drops.id })
+          .from(drops)
+          .where(and(eq(drops.id, id), eq(drops.status, 'active')));
+        if (!drop) return apiError(c, 404, 'not_found', 'This drop is not scheduled any more');
+        await db.insert(dropVolunteers).values({ ...c.var.body, id: crypto.randomUUID(), dropId: id, createdAt: created() });
+        const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, id));
+        return c.json({ volunteers: volunteers?.n ?? 0 }, 201);
+      })
+      .post('/sos', jsonBody(sosInput), rateLimit(deps, 'sos'), async (c) => {
+        await db.insert(sosRequests).values({ ...c.var.body, id: crypto.randomUUID(), createdAt: created() });
+        return c.json({ received: true }, 201);
+      })
+  );
 }

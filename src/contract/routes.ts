@@ -39,6 +39,7 @@ export interface Routes {
   'POST /api/assistance-responses': { body: In<typeof assistanceResponseInput>; answer: AssistanceResponse };
   'POST /api/drops/:id/volunteers': { body: In<typeof volunteerInput>; answer: { volunteers: number } };
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
+  'GET /api/drops': { body: undefined; answer: Drop[] };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };

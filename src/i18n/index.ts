@@ -57,8 +57,20 @@ export function pickMessages(lang: Lang, prefixes: string[]): Messages {
   }
   return picked;
 }
-/** What an island that shows alerts needs. */
-export const ALERT_MESSAGES = ['alerts.', 'alertType.', 'activity.', 'precision.', 'common.', 'time.'];
+/** What an island that shows or posts alerts needs, the "share my location" of PRECISE among it. */
+export const ALERT_MESSAGES = [
+  'alerts.',
+  'alertType.',
+  'activity.',
+  'precision.',
+  'common.',
+  'time.',
+  'ice.shareLocation',
+  'ice.locating',
+  'ice.locationShared',
+  'ice.locationFailed',
+  'ice.removeLocation',
+];
 
 /** What every admin page's island needs: the sign-in form and the desk's shared texts. */
 export const ADMIN_MESSAGES = ['admin.', 'common.'];

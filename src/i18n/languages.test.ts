@@ -22,3 +22,10 @@ it('gives the same route in another language, without a trailing slash', () => {
   expect(localizePath('/zh/', 'en')).toBe('/');
   expect(localizePath('/zh/lost-found', 'en')).toBe('/lost-found');
 });
+
+it('stays on this site whatever the path: leading slashes collapse to one', () => {
+  expect(localizePath('/ar//example.org/x', 'en')).toBe('/example.org/x');
+  expect(localizePath('//example.org/x', 'en')).toBe('/example.org/x');
+  expect(localizePath('/es/\\/example.org', 'en')).toBe('/example.org');
+  expect(localizePath('/ar//example.org/x', 'es')).toBe('/es/example.org/x');
+});

@@ -48,10 +48,14 @@ export function stripLang(pathname: string): string {
 
 /**
  * The same route in another language ("/jobs", "es" -> "/es/jobs"; "/", "es" -> "/es"). No
- * trailing slash, the form both hosts serve without a redirect.
+ * trailing slash, the form both hosts serve without a redirect. Leading slashes (or backslashes)
+ * collapse to one: "/ar//other.example/x" must never become "//other.example/x", an address on
+ * another site.
  */
 export function localizePath(path: string, lang: Lang): string {
-  const bare = stripLang(path).replace(/(.)\/$/, '$1');
+  const bare = stripLang(path)
+    .replace(/^[/\\]+/, '/')
+    .replace(/(.)\/$/, '$1');
   if (lang === DEFAULT_LANG) return bare;
   return bare === '/' ? `/${lang}` : `/${lang}${bare}`;
 }

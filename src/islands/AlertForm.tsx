@@ -1,9 +1,11 @@
+import { useId, useState } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { PRECISIONS, type AlertType, type Precision } from '../contract/limits.ts';
+import { LOCATION_GRID, PRECISIONS, snapToGrid, type AlertType, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
 import { ALERT_FORM, SUBMIT_ALERT_FORM } from '../lib/forms/alerts.ts';
+import { showToast } from '../lib/toast.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -11,18 +13,95 @@ type T = (key: MessageKey, vars?: Vars) => string;
 /** The value of a datetime-local input for a moment, in the device's time zone. */
 const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-/** BROAD (city and area only) or PRECISE (about 100 m), as two radio buttons. */
-export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision; onChange: (precision: Precision) => void }) {
+/** A position already rounded on the phone to its precision's grid. */
+export type Position = { lat: number; lng: number };
+
+/** How far a rounded PRECISE position may be from where the phone was (LOCATION_GRID's 0.001°). */
+const PRECISE_DISTANCE = '100 m';
+
+/**
+ * BROAD (city and area only) or PRECISE (about 100 m), as two radio buttons. PRECISE offers the
+ * phone's position, rounded here on the phone before it is kept or sent; without one the server
+ * stores the alert as BROAD, so a card never says PRECISE without a place on the map.
+ */
+export function PrecisionChoice({
+  t,
+  value,
+  onChange,
+  position,
+  onPosition,
+}: {
+  t: T;
+  value: Precision;
+  onChange: (precision: Precision) => void;
+  position: Position | null;
+  onPosition: (position: Position | null) => void;
+}) {
+  const [locating, setLocating] = useState(false);
+  const id = useId();
+
+  function share() {
+    if (!('geolocation' in navigator)) return showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        // Rounded here, on the phone: the exact position is never sent.
+        const grid = LOCATION_GRID.PRECISE;
+        onPosition({ lat: snapToGrid(coords.latitude, grid), lng: snapToGrid(coords.longitude, grid) });
+      },
+      () => {
+        setLocating(false);
+        onPosition(null);
+        showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
   return (
-    <fieldset className="field choice">
-      <legend>{t('alerts.precision')}</legend>
-      {PRECISIONS.map((precision) => (
-        <label key={precision} className="choice-option">
-          <input type="radio" name="precision" value={precision} checked={value === precision} onChange={() => onChange(precision)} />
-          {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
-        </label>
-      ))}
-    </fieldset>
+    <>
+      <fieldset className="field choice">
+        <legend>{t('alerts.precision')}</legend>
+        {PRECISIONS.map((precision) => (
+          <label key={precision} className="choice-option">
+            <input
+              type="radio"
+              name="precision"
+              value={precision}
+              checked={value === precision}
+              onChange={() => {
+                onChange(precision);
+                // A BROAD alert keeps no position at all.
+                onPosition(null);
+              }}
+            />
+            {t(precision === 'BROAD' ? 'alerts.precisionBroad' : 'alerts.precisionPrecise')}
+          </label>
+        ))}
+      </fieldset>
+      {value === 'PRECISE' && (
+        <div className="field">
+          {position ? (
+            <p className="note" role="status">
+              {t('ice.locationShared', { distance: PRECISE_DISTANCE })}{' '}
+              <button type="button" className="link-button" onClick={() => onPosition(null)}>
+                {t('ice.removeLocation')}
+              </button>
+            </p>
+          ) : (
+            <>
+              <button type="button" className="button secondary" onClick={share} disabled={locating} aria-describedby={`${id}-unshared`}>
+                {locating ? t('ice.locating') : t('ice.shareLocation')}
+              </button>
+              <span className="hint" id={`${id}-unshared`}>
+                {t('alerts.preciseNeedsLocation')}
+              </span>
+            </>
+          )}
+        </div>
+      )}
+    </>
   );
 }
 
@@ -34,6 +113,7 @@ export function PrecisionChoice({ t, value, onChange }: { t: T; value: Precision
 export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 'submit'; lang: Lang; t: T; onPosted?: (alert: Alert) => void }) {
   const submitPage = variant === 'submit';
   const spec = submitPage ? SUBMIT_ALERT_FORM : ALERT_FORM;
+  const [position, setPosition] = useState<Position | null>(null);
   const { form, row, values, set, submitLabel, pending } = useForm({
     spec,
     t,
@@ -48,16 +128,20 @@ export function AlertForm({ variant, lang, t, onPosted }: { variant: 'inline' | 
         details: text('details'),
         alertTime: text('alertTime') ? new Date(text('alertTime')).toISOString() : null,
         contact: submitPage ? text('contact') : undefined,
+        location: text('precision') === 'PRECISE' ? position : null,
       });
     },
-    sent: (created) => onPosted?.(created),
+    sent: (created) => {
+      setPosition(null);
+      onPosted?.(created);
+    },
   });
 
   return (
     <form className="form-grid" {...form}>
       <FormKeys spec={spec} lang={lang} />
       {row('type')}
-      <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} />
+      <PrecisionChoice t={t} value={values.precision as Precision} onChange={(precision) => set('precision', precision)} position={position} onPosition={setPosition} />
       {row('city', { autoComplete: 'address-level2' })}
       {row('area', { autoComplete: 'off' })}
       {row('details')}

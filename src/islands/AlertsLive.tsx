@@ -45,9 +45,11 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
     };
   }, [loadStats]);
 
+  /** Asked only from a tap on one of this page's buttons: Firefox and Safari refuse a request made without one. */
   async function enableNotifications() {
-    if (typeof Notification === 'undefined') return;
-    if ((await Notification.requestPermission()) !== 'granted') return;
+    const blocked = () => showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
+    if (typeof Notification === 'undefined') return blocked();
+    if ((await Notification.requestPermission()) !== 'granted') return blocked();
     setEnabled(true);
     showToast({ title: t('alertsLive.enabledToast'), description: t('alertsLive.enabledText'), variant: 'success' });
     try {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FocusEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import type { AssistanceRequest, SurplusOffer } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
@@ -30,6 +30,57 @@ const ROTATE_MS = 4000;
 
 const isRequest = (post: Post): post is AssistanceRequest => 'urgency' in post;
 
+/**
+ * Whether the person is busy with a box, so it must not turn under them: a mouse over it, the
+ * focus in it, or a finger that touched it (until the next touch elsewhere, as a finger never
+ * "leaves", or until a dialog opened from it closes). Answers the handlers the box spreads on itself.
+ */
+function useHold(box: RefObject<HTMLElement | null>, dialogOpen: boolean) {
+  const [reasons, setReasons] = useState({ hover: false, focus: false, touch: false });
+  const set = (reason: keyof typeof reasons, on: boolean) => setReasons((held) => (held[reason] === on ? held : { ...held, [reason]: on }));
+
+  // A dialog opened from the box was the person's business with it: once it closes, its focused
+  // button and the pointer over it gone without a blur or a leave, only a focus still inside the
+  // box holds it (a mouse holds it again once it comes back over the box).
+  useEffect(() => {
+    if (!dialogOpen) setReasons({ hover: false, touch: false, focus: !!box.current?.contains(document.activeElement) });
+  }, [dialogOpen, box]);
+
+  useEffect(() => {
+    if (!reasons.touch) return;
+    const elsewhere = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) set('touch', false);
+    };
+    document.addEventListener('pointerdown', elsewhere);
+    return () => document.removeEventListener('pointerdown', elsewhere);
+  }, [reasons.touch, box]);
+
+  return {
+    held: reasons.hover || reasons.focus || reasons.touch,
+    hold: {
+      onPointerEnter: (event: ReactPointerEvent<HTMLElement>) => event.pointerType === 'mouse' && set('hover', true),
+      onPointerMove: (event: ReactPointerEvent<HTMLElement>) => event.pointerType === 'mouse' && set('hover', true),
+      onPointerLeave: (event: ReactPointerEvent<HTMLElement>) => event.pointerType === 'mouse' && set('hover', false),
+      onPointerDown: (event: ReactPointerEvent<HTMLElement>) => event.pointerType !== 'mouse' && set('touch', true),
+      onFocus: () => set('focus', true),
+      onBlur: (event: FocusEvent<HTMLElement>) => !event.currentTarget.contains(event.relatedTarget) && set('focus', false),
+    },
+  };
+}
+
+/** The system's "reduce motion": then nothing turns by itself. */
+function useReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = matchMedia('(prefers-reduced-motion: reduce)');
+    const read = () => setReduced(query.matches);
+    read();
+    query.addEventListener('change', read);
+    return () => query.removeEventListener('change', read);
+  }, []);
+  return reduced;
+}
+
 /** What the dialog shows: every post, one post, the answer form for one, or the new-post form. */
 type View = { name: 'list' } | { name: 'detail'; post: Post } | { name: 'respond'; post: Post } | { name: 'new' };
 
@@ -51,30 +102,25 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
   const list = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
   const { items } = list;
   const [shown, setShown] = useState(0);
-  const [paused, setPaused] = useState(false);
   const [view, setView] = useState<View | null>(null);
   const id = useId();
+  const box = useRef<HTMLElement>(null);
+  const { held, hold } = useHold(box, view !== null);
+  const reduced = useReducedMotion();
   const count = items?.length ?? 0;
   const current = items?.[shown % Math.max(count, 1)];
 
   useEffect(() => {
-    if (count < 2 || paused || view) return;
+    if (count < 2 || held || reduced || view) return;
     const timer = setInterval(() => setShown((index) => (index + 1) % count), ROTATE_MS);
     return () => clearInterval(timer);
-  }, [count, paused, view]);
+  }, [count, held, reduced, view]);
 
   const answer: MessageKey = request ? 'help.offerHelp' : 'help.contactOwner';
   const title = t(request ? 'help.neededTitle' : 'help.freeTitle');
 
   return (
-    <section
-      className={`card help-box ${kind}`}
-      aria-labelledby={`${id}-title`}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
+    <section className={`card help-box ${kind}`} aria-labelledby={`${id}-title`} ref={box} data-rotating={count > 1 && !held && !reduced && !view ? '' : undefined} {...hold}>
       <h2 id={`${id}-title`}>{title}</h2>
       <ListStates list={list} t={t} inCard screen={Infinity} empty={t(request ? 'help.noRequests' : 'help.noOffers')}>
         {(posts) =>

@@ -1,19 +1,17 @@
 import { useId, useState } from 'react';
 import type { Alert } from '../contract/index.ts';
-import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, LOCATION_GRID, MAX_REPORTED_COUNT, snapToGrid, type Precision } from '../contract/limits.ts';
+import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, MAX_REPORTED_COUNT, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
 import { ICE_REPORT_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
-import { showToast } from '../lib/toast.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
-import { PrecisionChoice } from './AlertForm.tsx';
+import { PrecisionChoice, type Position } from './AlertForm.tsx';
 import { PhotoField } from './PhotoField.tsx';
 
 const SPEC = ICE_REPORT_FORM;
-const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
 
 /**
  * /ice-reports: report immigration-enforcement activity (what is happening first, then where,
@@ -22,7 +20,7 @@ const DISTANCE: Record<Precision, string> = { BROAD: '1 km', PRECISE: '100 m' };
 export default function IceReport({ lang, messages, hours }: { lang: Lang; messages: Messages; hours: number }) {
   const t = messageFn(messages, lang);
   const id = useId();
-  const [position, setPosition] = useState<{ lat: number; lng: number } | 'locating' | null>(null);
+  const [position, setPosition] = useState<Position | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
   const { items, setItems } = useLiveList<Alert>(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, 'emergency-alert');
   const { form, row, values, set, submitLabel, pending } = useForm({
@@ -42,7 +40,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
         city: text('city'),
         area: text('area'),
         precision: precision,
-        location: position && position !== 'locating' && precision === 'PRECISE' ? position : null,
+        location: precision === 'PRECISE' ? position : null,
         photoUrl: photo.url,
       });
     },
@@ -53,23 +51,6 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
     },
   });
   const precision = values.precision as Precision;
-
-  function shareLocation() {
-    if (!('geolocation' in navigator)) return showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
-    setPosition('locating');
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        // Rounded here, on the phone: the exact position is never sent.
-        const grid = LOCATION_GRID[precision];
-        setPosition({ lat: snapToGrid(coords.latitude, grid), lng: snapToGrid(coords.longitude, grid) });
-      },
-      () => {
-        setPosition(null);
-        showToast({ title: t('ice.locationFailed'), variant: 'destructive' });
-      },
-      { enableHighAccuracy: precision === 'PRECISE', timeout: 15_000, maximumAge: 60_000 },
-    );
-  }
 
   const photos = (items ?? []).filter((alert) => alert.photoUrl);
 
@@ -89,31 +70,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
           {row('markings', { hint: t('ice.markingsHint') })}
           {row('city', { autoComplete: 'address-level2' })}
           {row('area', { autoComplete: 'off' })}
-          <PrecisionChoice
-            t={t}
-            value={precision}
-            onChange={(chosen) => {
-              set('precision', chosen);
-              // A position rounded for the other precision is not kept.
-              setPosition(null);
-            }}
-          />
-          {precision === 'PRECISE' && (
-            <div className="field">
-              {position && position !== 'locating' ? (
-                <p className="note" role="status">
-                  {t('ice.locationShared', { distance: DISTANCE[precision] })}{' '}
-                  <button type="button" className="link-button" onClick={() => setPosition(null)}>
-                    {t('ice.removeLocation')}
-                  </button>
-                </p>
-              ) : (
-                <button type="button" className="button secondary" onClick={shareLocation} disabled={position === 'locating'}>
-                  {position === 'locating' ? t('ice.locating') : t('ice.shareLocation')}
-                </button>
-              )}
-            </div>
-          )}
+          <PrecisionChoice t={t} value={precision} onChange={(chosen) => set('precision', chosen)} position={position} onPosition={setPosition} />
           <PhotoField kind="alert-photos" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
           <button className="button" type="submit" disabled={pending || photo.uploading}>
             {submitLabel}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AssistanceResponse, AssistanceRequest, LostFoundPost, SurplusOffer } from '../contract/index.ts';
-import type { Lang } from '../i18n/languages.ts';
+import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { api, ApiError, failureCause } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
@@ -48,7 +48,21 @@ export default function MyPosts({ lang, messages }: { lang: Lang; messages: Mess
   }, []);
 
   if (!posts) return <p className="note">{t('common.loading')}</p>;
-  if (!posts.length) return <p className="card empty">{t('manage.empty')}</p>;
+  if (!posts.length) {
+    return (
+      <div className="card stack">
+        <p className="empty">{t('manage.empty')}</p>
+        <div className="cta-buttons">
+          <a className="button" href={`${localizePath('/', lang)}#help-boxes`}>
+            {t('manage.postHelp')}
+          </a>
+          <a className="button secondary" href={localizePath('/submit-missing', lang)}>
+            {t('home.cardMissing')}
+          </a>
+        </div>
+      </div>
+    );
+  }
   return (
     <ul className="my-posts">
       {posts.map((post) => (

@@ -15,46 +15,66 @@ type T = ReturnType<typeof messageFn>;
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 
-const LIST_PATH = '/api/drops/next';
+const LIST_PATH = '/api/drops';
 /** The board's first request, asked for with the page (Page's `preload`). */
 export const FIRST_PAGE = listUrl(LIST_PATH);
 
 /**
- * The next food and supply drop from the server (or the spec's fixed fallback when none is
- * scheduled), with directions and, for a real drop, a small volunteer sign-up.
+ * Every upcoming food and supply drop from the server, the next one first (or, when none is
+ * scheduled, that news and the spec's fixed fallback marked as a sample), each with directions
+ * and, for a real drop, a small volunteer sign-up.
  */
 export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Drop>(LIST_PATH, 'new-drop', { single: true });
-  const drop = list.items?.[0];
+  const list = useLiveList<Drop>(LIST_PATH, 'new-drop');
+  const [next, ...later] = list.items ?? [];
   const id = useId();
+  const details = (drop: Drop) => (
+    <DropDetails
+      drop={drop}
+      lang={lang}
+      t={t}
+      onCount={(volunteers) => list.setItems((drops) => drops?.map((shown) => (shown.id === drop.id ? { ...shown, volunteers } : shown)) ?? null)}
+      onGone={() => void list.reload()}
+    />
+  );
 
   return (
-    <section className="card drops-next" aria-labelledby={`${id}-title`} aria-busy={list.loading}>
-      <h2 id={`${id}-title`}>
-        {t('drops.next')}{' '}
-        {drop?.sample && (
-          <span className="badge" title={t('common.sampleNote')}>
-            {t('common.sample')}
-          </span>
-        )}
-      </h2>
-      <ListStates list={list} t={t} inCard empty={<Fallback t={t} />}>
-        {([next]) => (
-          <NextDrop
-            drop={next!}
-            lang={lang}
-            t={t}
-            onCount={(volunteers) => list.setItems((drops) => drops?.map((shown) => ({ ...shown, volunteers })) ?? null)}
-            onGone={() => void list.reload()}
-          />
-        )}
-      </ListStates>
-    </section>
+    <div className="drops-main">
+      <section className="card drops-next" aria-labelledby={`${id}-title`} aria-busy={list.loading}>
+        <h2 id={`${id}-title`}>
+          {t('drops.next')} {next?.sample && <SampleBadge t={t} />}
+        </h2>
+        <ListStates list={list} t={t} inCard empty={<Fallback t={t} />}>
+          {([first]) => details(first!)}
+        </ListStates>
+      </section>
+      {later.length > 0 && (
+        <section className="card drops-later" aria-labelledby={`${id}-later`}>
+          <h2 id={`${id}-later`}>{t('drops.later')}</h2>
+          <ul>
+            {later.map((drop) => (
+              <li key={drop.id}>
+                {drop.sample && <SampleBadge t={t} />}
+                {details(drop)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }
 
-function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
+function SampleBadge({ t }: { t: T }) {
+  return (
+    <span className="badge" title={t('common.sampleNote')}>
+      {t('common.sample')}
+    </span>
+  );
+}
+
+function DropDetails({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
   const place = [drop.meetSpot, drop.address ?? drop.city].filter(Boolean).join(', ');
   return (
     <>
@@ -115,29 +135,39 @@ function NextDrop({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lang; 
   );
 }
 
-/** The spec's fixed fallback, shown when the server has no drop scheduled. */
+/**
+ * No drop scheduled: said first, then the spec's fixed fallback, marked as a sample so no one
+ * goes to that park expecting food.
+ */
 function Fallback({ t }: { t: T }) {
   return (
     <>
-      <dl className="drops-facts">
-        <div>
-          <dt>{t('drops.when')}</dt>
-          <dd>
-            {t('drops.fallbackDate')}
-            <br />
-            {t('drops.fallbackTime')}
-            <br />
-            <span className="badge type">{t('drops.fallbackRepeat')}</span>
-          </dd>
+      <p className="drops-none">{t('drops.noneScheduled')}</p>
+      {/* Framed as the site's other fixed samples are. */}
+      <div className="drops-sample safety-note" data-sample>
+        <p>
+          <SampleBadge t={t} /> {t('drops.sampleLead')}
+        </p>
+        <dl className="drops-facts">
+          <div>
+            <dt>{t('drops.when')}</dt>
+            <dd>
+              {t('drops.fallbackDate')}
+              <br />
+              {t('drops.fallbackTime')}
+              <br />
+              <span className="badge type">{t('drops.fallbackRepeat')}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('drops.where')}</dt>
+            <dd>{t('drops.fallbackPlace')}</dd>
+          </div>
+        </dl>
+        {/* Nothing to sign up for: only the way there. */}
+        <div className="drops-actions">
+          <DirectionsLink href={directionsHref('park Phoenix')} t={t} />
         </div>
-        <div>
-          <dt>{t('drops.where')}</dt>
-          <dd>{t('drops.fallbackPlace')}</dd>
-        </div>
-      </dl>
-      {/* Nothing to sign up for: only the way there. */}
-      <div className="drops-actions">
-        <DirectionsLink href={directionsHref('park Phoenix')} t={t} />
       </div>
     </>
   );

@@ -27,8 +27,6 @@ export interface ListOptions {
    * without it the API's answer is the whole list.
    */
   page?: number;
-  /** The API answers one item or null (the next drop), shown as a list of at most one. */
-  single?: boolean;
 }
 
 export interface ListState<T> {
@@ -70,7 +68,7 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
  * (the pulse feed) share it.
  */
-export function createList<T extends ListItem>({ path, live, page, single }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
+export function createList<T extends ListItem>({ path, live, page }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
   const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
   const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
   /** Requests started so far; each answer knows which one it is. */
@@ -83,11 +81,7 @@ export function createList<T extends ListItem>({ path, live, page, single }: Lis
   let loadedAt = 0;
 
   const url = (before?: string) => listUrl(path, page, before);
-  const read = async (address: string): Promise<T[]> => {
-    if (!single) return fetchJson<T[]>(address);
-    const one = await fetchJson<T | null>(address);
-    return one ? [one] : [];
-  };
+  const read = (address: string) => fetchJson<T[]>(address);
 
   /**
    * The newest page over what is shown: the page wins for every id it has; an item it lacks stays

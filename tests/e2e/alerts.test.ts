@@ -8,6 +8,23 @@ import { connected, toast, usePhone } from './chromium.ts';
 const { context: newContext, open } = usePhone();
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
 
+/** A page on a phone that knows where it is (to 6 decimals), with the bodies it posts to /api/alerts. */
+async function openWithPosition(path: string) {
+  const page = await open(path, { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
+  });
+  return { page, sent };
+}
+
+/** Chooses PRECISE and shares the phone's position, once the form says it was added. */
+async function sharePrecisePosition(page: Page) {
+  await page.check('input[value="PRECISE"]');
+  await page.getByRole('button', { name: 'Share my location' }).click();
+  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+}
+
 it('an enforcement report with a photo: stripped, listed unverified, confirmed elsewhere, heard live', async () => {
   const watcher = await open('/es/alerts-live');
   await connected(watcher);
@@ -64,6 +81,9 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   const page = await open('/alerts');
   await page.selectOption('select[name="type"]', 'Safety Checkpoint');
   await page.check('input[value="PRECISE"]');
+  // Precise without a position is said to post as Broad before anything is sent.
+  expect(await page.getByRole('button', { name: 'Share my location' }).getAttribute('aria-describedby')).toBeTruthy();
+  expect(await page.locator('.hint', { hasText: 'Without your location, the alert is posted as Broad' }).isVisible()).toBe(true);
   await page.fill('textarea[name="details"]', 'Checkpoint on Hwy 99 northbound');
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Required fields missing');
@@ -77,13 +97,25 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   expect(await page.isChecked('input[value="BROAD"]')).toBe(true);
   expect(await page.inputValue('textarea[name="details"]')).toBe('');
   await expect.poll(() => card(page, 'Checkpoint on Hwy 99 northbound').count()).toBe(1);
+  // Posted PRECISE without sharing a position: nothing promises a precise place.
+  const badges = await card(page, 'Checkpoint on Hwy 99 northbound').locator('.alert-badges').textContent();
+  expect(badges).toContain('Broad');
+  expect(badges).not.toContain('Precise');
   await page.context().close();
 });
 
 it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
   const context = await newContext();
-  // This device was asked on an earlier visit already, so only the button asks now.
-  await context.addInitScript(() => localStorage.setItem('notificationsAsked', '1'));
+  // Counts the page's permission requests: only the tap below may ask.
+  await context.addInitScript(() => {
+    const ask = Notification.requestPermission.bind(Notification);
+    Object.assign(window, { permissionAsks: 0 });
+    Notification.requestPermission = () => {
+      Object.assign(window, { permissionAsks: (window as unknown as { permissionAsks: number }).permissionAsks + 1 });
+      return ask();
+    };
+  });
+  const asks = (page: Page) => page.evaluate(() => (window as unknown as { permissionAsks: number }).permissionAsks);
   const page = await context.newPage();
   // A step that cannot happen fails within seconds, naming the step, instead of at the test's end.
   page.setDefaultTimeout(10_000);
@@ -111,8 +143,12 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
     expect(await page.inputValue('input[name="phone"]')).toBe('');
   }
 
+  // The page has been open and idle all along: nothing asked yet.
+  await connected(page);
+  expect(await asks(page)).toBe(0);
   await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
   await expect.poll(() => page.locator('.badge', { hasText: 'Notifications Enabled' }).count()).toBe(1);
+  expect(await asks(page)).toBe(1);
   expect(await toast(page).textContent()).toContain('Notifications enabled!');
 
   await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
@@ -134,21 +170,45 @@ it('/submit-alert: details required, every type, time defaults to now, back link
   await page.click('form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
   expect(await page.getAttribute('a.back-link', 'href')).toBe('/alerts');
+  // Not an empty form: what happened and where the alert is; the form comes back on demand.
+  const done = page.locator('.posted-notice');
+  expect(await done.locator('h2').textContent()).toBe('Alert submitted successfully');
+  expect(await done.textContent()).toContain('Your alert is on the Community Alerts board now.');
+  expect(await done.getByRole('link', { name: 'See it on the alerts board' }).getAttribute('href')).toBe('/alerts');
+  await done.getByRole('button', { name: 'Submit another alert' }).click();
+  expect(await page.inputValue('textarea[name="details"]')).toBe('');
+  await page.context().close();
+});
+
+it('/submit-alert Precise with a shared position: rounded on the phone, stored rounded, shown Precise with a map', async () => {
+  const { page, sent } = await openWithPosition('/submit-alert');
+  const details = `Road closed by the fairgrounds ${Date.now()}`;
+  await page.fill('input[name="city"]', 'Fresno');
+  await page.fill('textarea[name="details"]', details);
+  await sharePrecisePosition(page);
+  await page.click('form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain('Alert submitted successfully');
+  expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });
+  expect(sent[0]).not.toContain('36.781234');
+
+  const stored = (await (await page.request.get('/api/alerts')).json()) as { details: string; precision: string; location: unknown }[];
+  expect(stored.find((alert) => alert.details === details)).toMatchObject({ precision: 'PRECISE', location: { lat: 36.781, lng: -119.79 } });
+
+  await page.locator('.posted-notice').getByRole('link', { name: 'See it on the alerts board' }).click();
+  await page.waitForURL('**/alerts');
+  const posted = card(page, details);
+  await expect.poll(() => posted.count()).toBe(1);
+  expect(await posted.locator('.alert-badges').textContent()).toContain('Precise');
+  expect(await posted.getByRole('link', { name: 'Map' }).getAttribute('href')).toContain('mlat=36.781&mlon=-119.79');
   await page.context().close();
 });
 
 it('share location sends only a position rounded on the phone, never the exact one', async () => {
-  const page = await open('/ice-reports', { geolocation: { latitude: 36.781234, longitude: -119.790187 }, permissions: ['geolocation'] });
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/alerts')) sent.push(request.postData() ?? '');
-  });
+  const { page, sent } = await openWithPosition('/ice-reports');
   await page.selectOption('select[name="activity"]', 'Agents at a workplace');
   await page.fill('textarea[name="details"]', `Agents at the packing plant gate ${Date.now()}`);
   await page.fill('input[name="city"]', 'Selma');
-  await page.check('input[value="PRECISE"]');
-  await page.getByRole('button', { name: 'Share my location' }).click();
-  await expect.poll(() => page.locator('[role="status"]', { hasText: 'Location added' }).count()).toBe(1);
+  await sharePrecisePosition(page);
   await page.click('form button[type="submit"]');
   await expect.poll(() => sent.length).toBe(1);
   expect(JSON.parse(sent[0]!).location).toEqual({ lat: 36.781, lng: -119.79 });

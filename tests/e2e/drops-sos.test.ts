@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { openDatabase } from '../../db/client.ts';
+import { drops } from '../../db/schema.ts';
 import en from '../../src/i18n/en.json';
 import es from '../../src/i18n/es.json';
 import ko from '../../src/i18n/ko.json';
@@ -116,22 +119,64 @@ describe('/drops', () => {
     await page.context().close();
   });
 
-  it('with no drop scheduled: the fixed fallback and directions, nothing to sign up for', async () => {
+  it('with no drop scheduled: says so, then the fixed fallback marked as a sample, with directions, nothing to sign up for', async () => {
     // A second real server over an empty database: the API answers null.
     const server = await ownServer();
     const page = await openDrops(`${server.url}/drops`);
     expect(await (await page.request.get(`${server.url}/api/drops/next`)).json()).toBeNull();
-    const text = await card(page).textContent();
-    for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat'] as const) expect(text).toContain(en[key]);
+    expect(await (await page.request.get(`${server.url}/api/drops`)).json()).toEqual([]);
+    expect(await card(page).locator('.drops-none').textContent()).toBe('No drop is scheduled right now.');
+    const sample = card(page).locator('.drops-sample');
+    const text = await sample.textContent();
+    for (const key of ['drops.fallbackDate', 'drops.fallbackTime', 'drops.fallbackPlace', 'drops.fallbackRepeat', 'drops.sampleLead'] as const) expect(text).toContain(en[key]);
     expect(en['drops.fallbackDate']).toBe('Saturday Dec 21st');
-    const directions = card(page).getByRole('link', { name: 'Get Directions' });
+    expect(await sample.locator('.badge', { hasText: 'Sample' }).count()).toBe(1);
+    const directions = sample.getByRole('link', { name: 'Get Directions' });
     expect(await directions.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=park%20Phoenix');
     expect(await directions.getAttribute('target')).toBe('_blank');
     expect(await card(page).getByRole('button').count()).toBe(0);
-    expect(await card(page).locator('.badge', { hasText: 'Sample' }).count()).toBe(0);
+    expect(await page.locator('.drops-later').count()).toBe(0);
     expect(await page.locator('.drops-count').count()).toBe(0);
     expect(await page.locator('.drops-items li').count()).toBe(4);
     expect(await page.locator('.drops-info li').count()).toBe(4);
+    await page.context().close();
+  });
+
+  it('lists every upcoming drop: a second one scheduled shows after the next, with its own sign-up', async () => {
+    const server = await ownServer({ sample: true });
+    const { client, db } = await openDatabase(`file:${join(server.folder, 'app.db')}`);
+    const week = new Date(`${nextSaturday()}T12:00:00Z`);
+    week.setUTCDate(week.getUTCDate() + 7);
+    const later = week.toISOString().slice(0, 10);
+    try {
+      await db.insert(drops).values({
+        id: 'coat-drive',
+        title: 'Coat drive',
+        date: later,
+        time: '9:00 AM - 1:00 PM',
+        city: 'Visalia',
+        meetSpot: 'Mooney Grove Park',
+        createdAt: new Date().toISOString(),
+      });
+    } finally {
+      client.close();
+    }
+    const page = await openDrops(`${server.url}/drops`);
+    expect(await card(page).locator('.drops-date').textContent()).toBe(formatDate(nextSaturday(), 'en'));
+    const second = page.locator('.drops-later');
+    expect(await second.locator('h2').textContent()).toBe('Later drops');
+    expect(await second.locator('li').count()).toBe(1);
+    expect(await second.locator('.drops-date').textContent()).toBe(formatDate(later, 'en'));
+    expect(await second.textContent()).toContain('Mooney Grove Park');
+    expect(await second.textContent()).toContain('Coat drive');
+
+    // Signing up for the later drop counts for that drop only.
+    await second.getByRole('button', { name: 'Volunteer' }).click();
+    await second.locator('[name="name"]').fill('Rosa Test');
+    await second.locator('[name="contact"]').fill('rosa.test@example.org');
+    await second.locator('button[type="submit"]').click();
+    await expect.poll(() => second.locator('.drops-count').textContent()).toBe('1 volunteer signed up');
+    expect(await card(page).locator('.drops-count').textContent()).toBe('0 volunteers signed up');
     await page.context().close();
   });
 

@@ -1,10 +1,10 @@
-import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import { phonePhoto } from '../photo-fixture.ts';
 import { toast, usePhone } from './chromium.ts';
 
-const { open } = usePhone();
+const { context: newContext, open } = usePhone();
 
 /** The home page with its help boxes hydrated (they load when scrolled into view). */
 async function home(path = '/'): Promise<Page> {
@@ -126,4 +126,53 @@ it('the header Request Help button loads React only when pressed, in the page la
   // Focus goes back to the button that opened it.
   expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(ar['nav.requestHelp']);
   await page.context().close();
+});
+
+describe('the home boxes turn every 4 s, but never under a reader', () => {
+  /** Home on a phone with a fake clock, once the Help Needed box shows its posts. */
+  async function homeOnClock(options: BrowserContextOptions = {}) {
+    const context = await newContext(options);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/');
+    await requestBox(page).scrollIntoViewIfNeeded();
+    await requestBox(page).locator('.help-dot').nth(1).waitFor();
+    return page;
+  }
+  const shownIndex = (page: Page) =>
+    requestBox(page)
+      .locator('.help-dot')
+      .evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+
+  it('turns by itself, holds while touched, and turns again after a touch elsewhere', async () => {
+    const page = await homeOnClock();
+    const first = await shownIndex(page);
+    await page.clock.runFor(4500);
+    await expect.poll(() => shownIndex(page)).not.toBe(first);
+
+    await requestBox(page).locator('h2').tap();
+    const held = await shownIndex(page);
+    await page.clock.runFor(13_000);
+    expect(await shownIndex(page)).toBe(held);
+    expect(await requestBox(page).getAttribute('data-rotating')).toBeNull();
+
+    await page.locator('h1').tap();
+    await page.clock.runFor(4500);
+    await expect.poll(() => shownIndex(page)).not.toBe(held);
+    await page.context().close();
+  });
+
+  it('never turns by itself when the phone asks for reduced motion; the dots still work', async () => {
+    const page = await homeOnClock({ reducedMotion: 'reduce' });
+    const first = await shownIndex(page);
+    await page.clock.runFor(13_000);
+    expect(await shownIndex(page)).toBe(first);
+    expect(await requestBox(page).getAttribute('data-rotating')).toBeNull();
+    await requestBox(page)
+      .locator('.help-dot')
+      .nth(first === 0 ? 1 : 0)
+      .click();
+    await expect.poll(() => shownIndex(page)).not.toBe(first);
+    await page.context().close();
+  });
 });

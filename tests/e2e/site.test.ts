@@ -56,6 +56,31 @@ describe('language menu', () => {
   });
 });
 
+describe('language rewrites stay on this site', () => {
+  const origin = new URL(baseURL).origin;
+
+  it('the remembered language never turns /ar//other.example/x into an address elsewhere', async () => {
+    const context = await newContext();
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    await page.goto('/ar//example.org/x');
+    await page.waitForURL((url) => url.pathname === '/example.org/x');
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    await context.close();
+  });
+
+  it("a 404 page's language links lead to the same address on this site", async () => {
+    const page = await openPage('/ar//example.org/x');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await page.click('language-menu button');
+    await page.click('language-menu a[data-lang="en"]');
+    await page.waitForURL((url) => url.pathname === '/example.org/x');
+    expect(new URL(page.url()).origin).toBe(origin);
+    await page.context().close();
+  });
+});
+
 describe('mobile menu', () => {
   it('shows and hides the navigation on a phone', async () => {
     const page = await openPage('/');
