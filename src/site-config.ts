@@ -9,3 +9,9 @@ export const DONATION_URL: string = import.meta.env.PUBLIC_DONATION_URL || DEFAU
 
 /** The public address of the site, for share texts (falls back to the page's own origin). */
 export const SITE_URL: string | undefined = import.meta.env.PUBLIC_SITE_URL || undefined;
+
+/**
+ * Where Quick exit sends a person who must hide this site at once: a neutral page (a weather
+ * forecast by default). Set PUBLIC_QUICK_EXIT_URL when building to pick another.
+ */
+export const QUICK_EXIT_URL: string = import.meta.env.PUBLIC_QUICK_EXIT_URL || 'https://weather.gov';

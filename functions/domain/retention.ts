@@ -15,7 +15,7 @@ import {
   surplusOffers,
   uploads,
 } from '../../db/schema.ts';
-import { SOS_RETENTION_DAYS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
+import { AUDIT_LOG_DAYS, RATE_RECORD_HOURS, SENT_TEXT_HOURS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { OfferRow, RequestRow } from './mappers.ts';
 import { deleteMedia, mediaKey, uploadId } from './media.ts';
@@ -39,9 +39,9 @@ export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | Offer
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
  * texts (deleted, not hidden); expired help posts with their answers and files; rate-limit
- * records after a day; files never attached to a post after an hour; sent texts after a day;
- * expired admin sessions; SOS requests SOS_RETENTION_DAYS after an admin handled them; drop
- * volunteers' names VOLUNTEER_RETENTION_DAYS after their drop; audit lines after a year.
+ * records, files never attached to a post, sent texts, handled SOS requests, drop volunteers'
+ * names and audit lines after their periods in the contract (what /privacy tells people);
+ * expired admin sessions.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
   const { db } = deps;
@@ -54,7 +54,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
   const stale = await db
     .select({ id: uploads.id, kind: uploads.kind })
     .from(uploads)
-    .where(and(eq(uploads.attached, false), lt(uploads.createdAt, new Date(now - HOUR).toISOString())));
+    .where(and(eq(uploads.attached, false), lt(uploads.createdAt, new Date(now - UNATTACHED_UPLOAD_HOURS * HOUR).toISOString())));
   const ids = expired.map((alert) => alert.id);
   const photos = [...expired.flatMap((alert) => (alert.photoUrl ? [mediaKey(alert.photoUrl)] : [])), ...stale.map((upload) => `${upload.kind}/${upload.id}`)];
   await db.batch([
@@ -62,8 +62,8 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(smsOutbox).where(inArray(smsOutbox.alertId, ids)),
     db.delete(alerts).where(inArray(alerts.id, ids)),
     db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
-    db.delete(rateEvents).where(lt(rateEvents.at, now - DAY)),
-    db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - DAY).toISOString()))),
+    db.delete(rateEvents).where(lt(rateEvents.at, now - RATE_RECORD_HOURS * HOUR)),
+    db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - SENT_TEXT_HOURS * HOUR).toISOString()))),
     db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
     db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),
     db.delete(dropVolunteers).where(
@@ -75,7 +75,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
           .where(lt(drops.date, new Date(now - VOLUNTEER_RETENTION_DAYS * DAY).toISOString().slice(0, 10))),
       ),
     ),
-    db.delete(auditLog).where(lt(auditLog.at, new Date(now - 365 * DAY).toISOString())),
+    db.delete(auditLog).where(lt(auditLog.at, new Date(now - AUDIT_LOG_DAYS * DAY).toISOString())),
   ]);
   await deleteMedia(deps, photos);
   const nowIso = new Date(now).toISOString();

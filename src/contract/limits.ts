@@ -100,3 +100,11 @@ export const ADMIN_SESSION_HOURS = 12;
 export const SOS_RETENTION_DAYS = 30;
 /** Drop volunteers' names and contacts are deleted this many days after the drop. */
 export const VOLUNTEER_RETENTION_DAYS = 30;
+/** Rate-limit records (a keyed hash of a client's address that changes daily) are deleted after this many hours. */
+export const RATE_RECORD_HOURS = 24;
+/** A photo or video uploaded but never attached to a post is deleted after this many hours. */
+export const UNATTACHED_UPLOAD_HOURS = 1;
+/** A text alert, once sent, is deleted after this many hours. */
+export const SENT_TEXT_HOURS = 24;
+/** The moderators' audit lines are deleted after this many days. */
+export const AUDIT_LOG_DAYS = 365;

@@ -1,5 +1,5 @@
 /** The message key of each contract value a person reads (values are stored in English). */
-import type { AlertType, Precision } from '../contract/limits.ts';
+import type { AdminResourceCategory, AlertType, Precision } from '../contract/limits.ts';
 import type { MessageKey } from './messages.ts';
 
 export const ALERT_TYPE_KEYS: Record<AlertType, MessageKey> = {
@@ -23,3 +23,7 @@ export const ACTIVITY_KEYS: Record<string, MessageKey> = {
 };
 
 export const PRECISION_KEYS: Record<Precision, MessageKey> = { BROAD: 'precision.BROAD', PRECISE: 'precision.PRECISE' };
+
+/** The message key of a contract value with spaces or dashes: `jobType.FullTime`, `sector.RestaurantWork`. */
+export const valueKey = (prefix: string, value: string) => `${prefix}.${value.replace(/[\s-]/g, '')}` as MessageKey;
+export const adminCategoryKey = (category: AdminResourceCategory) => valueKey('adminCategory', category);

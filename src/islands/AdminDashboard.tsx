@@ -8,19 +8,28 @@ import { formatDate, formatDateTime } from '../lib/format.ts';
 import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './admin/desk.tsx';
 import { ListFailed, useAdminList, type T } from './AdminGate.tsx';
 
-const CARDS: [string, MessageKey, MessageKey][] = [
-  ['/lost-found', 'admin.manageMissing', 'admin.manageMissingText'],
-  ['/drops-admin', 'admin.manageDrops', 'admin.manageDropsText'],
-  ['/jobs-admin', 'admin.manageJobs', 'admin.manageJobsText'],
-  ['/resources', 'admin.manageResources', 'admin.manageResourcesText'],
-  ['/alerts-live', 'admin.manageAlerts', 'admin.manageAlertsText'],
-  ['/leaderboard', 'admin.manageCommunity', 'admin.manageCommunityText'],
+type Tab = 'alerts' | 'lost-found' | 'help';
+/** Where the moderation of the public boards sits on this page, for the cards that open one of its tabs. */
+const MODERATION = 'moderation';
+
+/**
+ * Each card leads to where a moderator does that job: a desk of its own, or a tab of this page's
+ * moderation. Never to a public form, where a moderator's own entry would wait for review.
+ */
+const CARDS: [{ desk: string } | { tab: Tab }, MessageKey, MessageKey][] = [
+  [{ tab: 'lost-found' }, 'admin.manageMissing', 'admin.manageMissingText'],
+  [{ desk: '/drops-admin' }, 'admin.manageDrops', 'admin.manageDropsText'],
+  [{ desk: '/jobs-admin' }, 'admin.manageJobs', 'admin.manageJobsText'],
+  [{ desk: '/resources-admin' }, 'admin.manageResources', 'admin.manageResourcesText'],
+  [{ tab: 'alerts' }, 'admin.manageAlerts', 'admin.manageAlertsText'],
+  [{ tab: 'help' }, 'admin.manageCommunity', 'admin.manageCommunityText'],
 ];
+/** The desks' add forms publish a moderator's entry at once; a missing-person post is public at once for anyone. */
 const QUICK: [string, MessageKey][] = [
   ['/submit-missing', 'admin.quickMissing'],
   ['/drops-admin', 'admin.quickDrop'],
-  ['/submit-job', 'admin.quickJob'],
-  ['/submit-resource', 'admin.quickResource'],
+  ['/jobs-admin', 'admin.quickJob'],
+  ['/resources-admin', 'admin.quickResource'],
 ];
 const TEXT_STATUS: Record<string, MessageKey> = { queued: 'admin.textQueued', sent: 'admin.textSent', failed: 'admin.textFailed' };
 
@@ -33,6 +42,7 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
   const number = new Intl.NumberFormat(LOCALES[lang]);
   const usd = new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
   const counts = dashboard?.counts;
+  const [tab, setTab] = useState<Tab>('alerts');
 
   const tiles: [MessageKey, string | undefined, string?][] = [
     [
@@ -68,9 +78,9 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
           {t('admin.manage')}
         </h2>
         <ul className="admin-cards">
-          {CARDS.map(([href, title, text]) => (
-            <li key={href}>
-              <a className="card admin-card" href={localizePath(href, lang)}>
+          {CARDS.map(([target, title, text]) => (
+            <li key={title}>
+              <a className="card admin-card" {...('desk' in target ? { href: localizePath(target.desk, lang) } : { href: `#${MODERATION}`, onClick: () => setTab(target.tab) })}>
                 <strong>{t(title)}</strong>
                 <span className="note">{t(text)}</span>
               </a>
@@ -91,7 +101,7 @@ function Desk({ lang, t }: { lang: Lang; t: T }) {
       </section>
 
       {dashboard && <Queues dashboard={dashboard} lang={lang} t={t} reload={reload} />}
-      <Moderation lang={lang} t={t} onChange={reload} />
+      <Moderation lang={lang} t={t} tab={tab} setTab={setTab} onChange={reload} />
     </>
   );
 }
@@ -222,8 +232,7 @@ function HideOrRestore({ t, hidden, path, act }: { t: T; hidden: boolean; path: 
 }
 
 /** Hide or restore what the public posted: alerts and reports, lost-and-found posts, help requests and offers. */
-function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => Promise<void> }) {
-  const [tab, setTab] = useState<'alerts' | 'lost-found' | 'help'>('alerts');
+function Moderation({ lang, t, tab, setTab, onChange }: { lang: Lang; t: T; tab: Tab; setTab: (tab: Tab) => void; onChange: () => Promise<void> }) {
   const alerts = useDeskList<AdminAlert>('/alerts');
   const posts = useDeskList<AdminLostFoundPost>('/lost-found');
   const help = useDeskList<AdminHelpPost>('/help-posts');
@@ -231,7 +240,7 @@ function Moderation({ lang, t, onChange }: { lang: Lang; t: T; onChange: () => P
   const act = deskAction(t, () => Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]));
 
   return (
-    <section className="admin-moderation" aria-labelledby={`${id}-title`}>
+    <section id={MODERATION} className="admin-moderation" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.posts')}</h2>
       <p className="admin-tabs" role="group" aria-label={t('admin.posts')}>
         <button type="button" className="button secondary small" aria-pressed={tab === 'alerts'} onClick={() => setTab('alerts')}>

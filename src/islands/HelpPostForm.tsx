@@ -41,6 +41,7 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
   const { form, row, submitLabel, pending, problem } = useForm({
     spec,
     t,
+    inline: true,
     busy: media.uploading,
     send: (values): Promise<Created<AssistanceRequest | SurplusOffer>> =>
       isRequest

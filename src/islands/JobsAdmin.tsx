@@ -1,6 +1,7 @@
 import type { AdminJob } from '../contract/index.ts';
 import { JOB_SECTORS } from '../contract/limits.ts';
-import { JOB_DESK_FORM, valueKey } from '../lib/forms/admin.ts';
+import { valueKey } from '../i18n/values.ts';
+import { JOB_DESK_FORM } from '../lib/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
 

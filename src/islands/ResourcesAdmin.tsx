@@ -1,7 +1,8 @@
 import type { AdminResource } from '../contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { adminCategoryKey, RESOURCE_DESK_FORM } from '../lib/forms/admin.ts';
+import { adminCategoryKey } from '../i18n/values.ts';
+import { RESOURCE_DESK_FORM } from '../lib/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
 

@@ -17,6 +17,7 @@ export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string 
   const { form, row, submitLabel, pending, problem } = useForm({
     spec,
     t,
+    inline: true,
     send: (values) =>
       call('POST /api/assistance-responses', {
         responderName: text(values, 'responderName'),

@@ -81,10 +81,13 @@ export const choice = (name: string, label: MessageKey, options: readonly string
   ...(required ? { required } : {}),
 });
 
-/** The first required field left blank, in the spec's order, or undefined. */
-export function firstBlank(spec: FormSpec, values: Record<string, unknown>): FieldSpec | undefined {
-  return spec.fields.find((field) => field.required && typeof values[field.name] !== 'boolean' && !String(values[field.name] ?? '').trim());
+/** The required fields left blank, in the spec's order. */
+export function blankFields(spec: FormSpec, values: Record<string, unknown>): FieldSpec[] {
+  return spec.fields.filter((field) => field.required && typeof values[field.name] !== 'boolean' && !String(values[field.name] ?? '').trim());
 }
+
+/** The first required field left blank, in the spec's order, or undefined. */
+export const firstBlank = (spec: FormSpec, values: Record<string, unknown>): FieldSpec | undefined => blankFields(spec, values)[0];
 
 /** The field an API refusal names (`fields` uses contract names), or undefined. */
 export const fieldFor = (spec: FormSpec, contractName: string) => spec.fields.find((field) => (field.key ?? field.name) === contractName.split('.')[0]);

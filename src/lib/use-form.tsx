@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } fro
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
-import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
+import { actionOf, blankFields, failureNotice, fieldFor, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
 import { postingOwn } from './own-posts.ts';
 import { showToast, type ToastInput } from './toast.ts';
 
@@ -48,6 +48,12 @@ interface Options<A> {
   itemId?: string;
   /** No toasts: the form says what went wrong in its own line (`problem`), as the sign-in does. */
   silent?: boolean;
+  /**
+   * Refusals are said once, in the form's own line (`problem`), not as toasts: a form in a dialog,
+   * which a toast may not reach. Successes still toast. A blank send names every blank field, in
+   * the words of `form.checkFields` (which the island's messages must carry).
+   */
+  inline?: boolean;
   /** Failures that need no toast (a desk's session ended: the sign-in form comes back instead). */
   quiet?: (error: ApiError) => boolean;
 }
@@ -65,7 +71,7 @@ interface Action<A> {
  * marked aria-invalid, one toast per failure cause (offline, busy or full disk, too many, refused),
  * what was typed kept on failure and cleared on success.
  */
-export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent, quiet }: Options<A>) {
+export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId, silent, inline, quiet }: Options<A>) {
   const start = () => ({ ...emptyValues(spec), ...initial?.() });
   const [values, setValues] = useState<Values>(start);
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -75,10 +81,13 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
   const id = useId();
 
   const focus = (name: string) => ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-  const toast = (notice: Notice, input: Partial<ToastInput> = {}) => {
-    // Said in the form too, for a form inside a dialog that a toast may not reach.
-    setProblem(input.variant === 'destructive' ? t(notice.text ?? notice.title) : null);
-    if (!silent) showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
+  /** Says how a send went: a refusal in the form's own line or as a toast (never both), `more` after its text. */
+  const toast = (notice: Notice, input: Partial<ToastInput> = {}, more?: string) => {
+    const refused = input.variant === 'destructive';
+    const own = refused && (silent || inline);
+    setProblem(own ? [t(notice.text ?? notice.title), more].filter(Boolean).join(' ') : null);
+    if (silent || own) return;
+    showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), ...input });
   };
 
   const set = (name: string, value: string | boolean) => {
@@ -95,11 +104,13 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
 
   async function run<B>(action: Action<B>) {
     if (pending || busy) return;
-    const blank = firstBlank(spec, values);
+    const [blank, ...others] = blankFields(spec, values);
     if (blank) {
-      setInvalid([blank.name]);
+      // A dialog's form names and marks every blank field in its own line; a toast speaks of the first one only.
+      const named = inline ? [blank, ...others] : [blank];
+      setInvalid(named.map((field) => field.name));
       focus(blank.name);
-      toast(blank.required!, { variant: 'destructive' });
+      toast(blank.required!, { variant: 'destructive' }, inline ? t('form.checkFields', { fields: named.map((field) => t(field.label)).join(', ') }) : undefined);
       return;
     }
     setPending(true);
@@ -170,7 +181,8 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
       value: String(values[name] ?? ''),
       onChange: (event: { target: { value: string } }) => set(name, event.target.value),
       ...(field.max ? { maxLength: field.max } : {}),
-      ...(field.required ? { 'aria-required': true as const } : {}),
+      // Said to the browser and its screen reader; the form's noValidate keeps the checks (and their words) the kit's.
+      ...(field.required ? { required: true } : {}),
       'aria-invalid': invalid.includes(name) || undefined,
     };
   };

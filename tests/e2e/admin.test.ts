@@ -174,6 +174,35 @@ describe('the desk', () => {
     }
   });
 
+  it("leads from the dashboard's cards and quick actions to the desks, where a moderator's own resource is published at once", async () => {
+    const page = await open('/admin', context);
+    await page.waitForSelector('.admin-cards a');
+    const hrefs = (selector: string) => page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(await hrefs('.admin-cards a')).toEqual(['#moderation', '/drops-admin', '/jobs-admin', '/resources-admin', '#moderation', '#moderation']);
+    expect(await hrefs('.cta-buttons a')).toEqual(['/submit-missing', '/drops-admin', '/jobs-admin', '/resources-admin']);
+    await page.getByRole('link', { name: en['admin.manageMissing'] }).click();
+    expect(await page.locator('#moderation .admin-tabs [aria-pressed="true"]').textContent()).toBe(en['admin.lostFoundTab']);
+
+    await page.getByRole('link', { name: en['admin.quickResource'] }).click();
+    await page.waitForURL(/\/resources-admin$/);
+    await page.waitForSelector('.admin-list[aria-busy="false"]');
+    const name = `Legal clinic ${Date.now()}`;
+    await page.fill('input[name="name"]', name);
+    await page.selectOption('select[name="adminCategory"]', 'Legal Aid');
+    await page.fill('input[name="address"]', '12 Main St');
+    await page.getByRole('button', { name: en['resourcesAdmin.add'] }).click();
+    await expect.poll(() => toastText(page)).toBe(`${en['resourcesAdmin.added']} | ${en['resourcesAdmin.verifiedText']}`);
+    const item = page.locator('li.admin-item', { hasText: name });
+    await expect.poll(() => item.locator('.badge').first().textContent()).toBe(en['resourcesAdmin.verifiedBadge']);
+    try {
+      const listed = (await (await page.request.get('/api/resources')).json()) as { name: string; verified: boolean }[];
+      expect(listed.find((resource) => resource.name === name)).toMatchObject({ verified: true });
+    } finally {
+      await item.getByRole('button', { name: en['resourcesAdmin.remove'] }).click();
+      await expect.poll(() => toast(page).textContent()).toContain(en['resourcesAdmin.deleted']);
+    }
+  });
+
   it('verifies a pending resource, which then appears on /resources', async () => {
     const name = `Night shelter ${Date.now()}`;
     const page = await desk(context, '/resources-admin');

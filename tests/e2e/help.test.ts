@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
+import en from '../../src/i18n/en.json';
 import { phonePhoto } from '../photo-fixture.ts';
 import { toast, usePhone } from './chromium.ts';
 
@@ -19,6 +20,18 @@ async function home(path = '/'): Promise<Page> {
 }
 
 const dialog = (page: Page) => page.locator('dialog[open]');
+
+/** What a dialog's form says, once, in its own line (no toast on top): the refusal, then every blank field by name. */
+async function refusedInline(page: Page, text: string, labels: (keyof typeof en)[]) {
+  await expect
+    .poll(() => dialog(page).locator('.form-problem').textContent())
+    .toBe(`${text} ${en['form.checkFields'].replace('{fields}', labels.map((key) => en[key]).join(', '))}`);
+  expect(await toast(page).count()).toBe(0);
+  const invalid = await dialog(page)
+    .locator('[aria-invalid="true"]')
+    .evaluateAll((fields) => fields.map((field) => field.getAttribute('name')));
+  expect(invalid).toHaveLength(labels.length);
+}
 const requestBox = (page: Page) => page.locator('.help-box.request');
 
 it('a request posted from home with a photo rotates in the Help Needed box, is answered from another phone and closed with its manage link', async () => {
@@ -29,12 +42,15 @@ it('a request posted from home with a photo rotates in the Help Needed box, is a
   const form = dialog(poster);
   await expect.poll(() => form.locator('h2').textContent()).toBe('Request Community Help');
 
-  // The spec's order of checks: the title first.
+  // Required fields say so, to the eye and to the browser; the spec's order of checks: the title first.
+  await expect.poll(() => form.locator('label:has(.required-mark)').count()).toBe(6);
+  expect(await form.locator('[name="title"]').getAttribute('required')).not.toBeNull();
   await form.getByRole('button', { name: 'Post Request' }).click();
-  await expect.poll(() => toast(poster).textContent()).toContain('Please enter what you need help with.');
+  const blank = ['help.fieldNeed', 'help.fieldCategory', 'help.fieldUrgency', 'help.fieldDescription', 'help.fieldContactName', 'help.fieldContactMethod'] as const;
+  await refusedInline(poster, 'Please enter what you need help with.', [...blank]);
   await form.locator('[name="title"]').fill(title);
   await form.getByRole('button', { name: 'Post Request' }).click();
-  await expect.poll(() => toast(poster).textContent()).toContain('Please select a category for your request.');
+  await refusedInline(poster, 'Please select a category for your request.', blank.slice(1));
   expect(await form.locator('[name="title"]').inputValue()).toBe(title);
 
   await form.locator('[name="category"]').selectOption('Other');
@@ -64,8 +80,9 @@ it('a request posted from home with a photo rotates in the Help Needed box, is a
   const item = dialog(helper).locator('.help-list-item', { hasText: title });
   await item.getByRole('button', { name: 'Offer Help' }).click();
   await expect.poll(() => dialog(helper).locator('h2').textContent()).toBe('Offer help to Guadalupe');
+  await expect.poll(() => dialog(helper).locator('label:has(.required-mark)').count()).toBe(3);
   await dialog(helper).getByRole('button', { name: 'Send offer' }).click();
-  await expect.poll(() => toast(helper).textContent()).toContain('Required fields missing');
+  await refusedInline(helper, en['help.requiredMissingText'], ['help.yourName', 'help.yourContact', 'help.message']);
   await dialog(helper).locator('[name="responderName"]').fill('Luis');
   await dialog(helper).locator('[name="responderContact"]').fill('luis.helper@example.org');
   await dialog(helper).locator('[name="message"]').fill('I have coats in those sizes. I can bring them Saturday.');

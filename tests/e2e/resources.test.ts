@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, RESOURCE_CATEGORIES } from '../../src/contract/limits.ts';
+import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
+import { adminCategoryKey } from '../../src/i18n/values.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
 const { open } = usePhone();
@@ -227,5 +230,25 @@ it('an empty directory says so for All and for each category', async () => {
   expect(await page.locator('.resources-list .empty').textContent()).toBe('No Education resources found.');
   await chip(page, 'All').click();
   expect(await page.locator('.resources-list .empty').textContent()).toBe('No resources available yet.');
+  await page.context().close();
+});
+
+it("says, where people filter, which of the moderators' categories each chip gathers (Mental Health under Medical)", async () => {
+  const page = await openDirectory('/ar/resources');
+  const note = page.locator('.resources-includes:not([hidden])');
+  for (const category of RESOURCE_CATEGORIES) {
+    await chip(page, category).click();
+    const gathered = ADMIN_RESOURCE_CATEGORIES.filter((admin) => PUBLIC_CATEGORY_OF[admin] === category);
+    const expected =
+      gathered.length > 1
+        ? ar['resources.includes']
+            .replace('{category}', ar[`category.${category}`])
+            .replace('{kinds}', gathered.map((admin) => ar[adminCategoryKey(admin) as keyof typeof ar]).join(', '))
+        : '';
+    await expect.poll(async () => ((await note.count()) ? note.textContent() : ''), { timeout: 2000 }).toBe(expected);
+    if (expected) expect(await page.locator(`#${await chip(page, category).getAttribute('aria-describedby')}`).textContent()).toBe(expected);
+  }
+  await chip(page, 'Medical').click();
+  expect(await note.textContent()).toContain(ar['adminCategory.MentalHealth']);
   await page.context().close();
 });

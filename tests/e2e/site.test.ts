@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ALERT_HOURS, AUDIT_LOG_DAYS, HELP_POST_DAYS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
+import { translator } from '../../src/i18n/index.ts';
+import { LANGUAGES, LOCALES, localizePath } from '../../src/i18n/languages.ts';
+import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { usePhone } from './chromium.ts';
 
 const { baseURL, context: newContext, open: openPage, visit } = usePhone();
@@ -126,6 +131,111 @@ describe('JavaScript shipped', () => {
   it('a page with no island loads no React; the board page does', async () => {
     expect((await scriptsOf('/')).some(isReact)).toBe(false);
     expect((await scriptsOf('/lost-found')).some(isReact)).toBe(true);
+  });
+});
+
+describe('footer', () => {
+  it("links, in the page language, the pages no menu reaches and the moderators' way in, which the header no longer shows", async () => {
+    const page = await openPage('/ar/jobs');
+    const hrefs = await page.locator('footer.site-footer a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(['/alerts', '/drops', '/sos', '/emergency', '/manage', '/privacy', '/admin'].map((path) => localizePath(path, 'ar')));
+    expect(await page.textContent('footer.site-footer a[href="/ar/admin"]')).toBe(ar['footer.moderators']);
+    expect(await page.locator('header a[href$="/admin"]').count()).toBe(0);
+
+    // On the phone it fits the screen and, in Arabic, starts on the right.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const first = (await page.locator('footer.site-footer li').first().boundingBox())!;
+    expect(first.x + first.width).toBeGreaterThan(390 - 40);
+    await page.context().close();
+  });
+});
+
+describe('quick exit', () => {
+  // The neutral site, answered here so the test never leaves the machine.
+  const neutralSite = (page: Page) =>
+    page.route(`${new URL(QUICK_EXIT_URL).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' }));
+  const leftFor = async (page: Page) => {
+    await page.waitForURL((url) => url.href.startsWith(QUICK_EXIT_URL));
+    expect(await page.textContent('p')).toBe('Sunny');
+  };
+  /** Leaves with `leave`, then checks our page was replaced: the history is no longer, and Back goes where the phone was before (a blank tab). */
+  const replacedBy = async (page: Page, leave: () => Promise<unknown>) => {
+    const entries = await page.evaluate(() => history.length);
+    await leave();
+    await leftFor(page);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+  };
+
+  it('a tap replaces the page with the neutral site, before any module script ran, and Back does not bring it up again', async () => {
+    const page = await openPage('/privacy', {
+      before: async (page) => {
+        await neutralSite(page);
+        await page.route('**/_astro/**/*.js', (route) => route.abort());
+      },
+    });
+    const button = page.locator('a.quick-exit');
+    expect(await button.textContent()).toBe('Quick exit');
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.y + box.height).toBeGreaterThan(844 - 80);
+    await replacedBy(page, () => button.click());
+    await page.context().close();
+  });
+
+  it('Escape pressed twice does the same; once is not enough, nor the Escape that closes a menu', async () => {
+    const page = await openPage('/es/lost-found', { before: neutralSite });
+    expect(await page.textContent('a.quick-exit')).toBe(es['quickExit.label']);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1200);
+    await page.click('language-menu button');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseURL}/es/lost-found`);
+    await page.waitForTimeout(1000);
+    await replacedBy(page, async () => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    });
+    await page.context().close();
+  });
+
+  it('without JavaScript the plain link still leaves', async () => {
+    const page = await openPage('/sos', { javaScriptEnabled: false, before: neutralSite });
+    await page.click('a.quick-exit');
+    await leftFor(page);
+    await page.context().close();
+  });
+});
+
+describe('/privacy', () => {
+  it.each(['en', 'ar'] as const)('in %s, says how long each thing is kept with the periods of the contract', async (lang) => {
+    const t = translator(lang);
+    const hours = Object.values(ALERT_HOURS);
+    const page = await openPage(localizePath('/privacy', lang));
+    const item = (key: string) => page.textContent(`li[data-kept="${key}"]`);
+    expect(await item('privacy.alerts')).toBe(
+      t('privacy.alerts', { shortest: t.count('privacy.hours', Math.min(...hours)), longest: t.count('privacy.days', Math.max(...hours) / 24) }),
+    );
+    expect(await item('privacy.helpPosts')).toContain(t.count('privacy.days', HELP_POST_DAYS));
+    expect(await item('privacy.sos')).toContain(t.count('privacy.days', SOS_RETENTION_DAYS));
+    expect(await item('privacy.volunteers')).toContain(t.count('privacy.days', VOLUNTEER_RETENTION_DAYS));
+    expect(await item('privacy.uploads')).toContain(t.count('privacy.hours', UNATTACHED_UPLOAD_HOURS));
+    expect(await item('privacy.audit')).toContain(t.count('privacy.days', AUDIT_LOG_DAYS));
+    expect(await page.locator('li[data-never]').allTextContents()).toEqual(
+      (['privacy.neverAddress', 'privacy.neverAgent', 'privacy.neverPosition', 'privacy.neverMetadata'] as const).map((key) => t(key)),
+    );
+    await page.context().close();
+  });
+
+  it('is served in every language', async () => {
+    for (const lang of LANGUAGES) {
+      const answer = await fetch(new URL(localizePath('/privacy', lang), baseURL));
+      expect(answer.status, lang).toBe(200);
+      expect(await answer.text(), lang).toContain(`<html lang="${LOCALES[lang]}"`);
+    }
   });
 });
 

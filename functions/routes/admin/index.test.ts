@@ -313,17 +313,25 @@ describe('drops', () => {
 });
 
 describe('resources', () => {
-  it('adds a resource pending under its public category; verifying lists it and announces it', async () => {
+  it("publishes a moderator's own resource at once, verified, under its public category, and announces it", async () => {
     const cookie = await signIn();
     const created = (await (await request('POST', '/api/admin/resources', { cookie, body: resource })).json()) as AdminResource;
-    expect(created).toMatchObject({ status: 'pending', verified: false, adminCategory: 'Mental Health', category: 'Medical', hours: 'Mon-Fri 9-5' });
-    expect(await api.get<Resource[]>('/api/resources')).toEqual([]);
-    expect(api.published).toEqual([]);
-
-    const verified = await request('POST', `/api/admin/resources/${created.id}/verify`, { cookie });
-    expect(((await verified.json()) as AdminResource).status).toBe('published');
+    expect(created).toMatchObject({ status: 'published', verified: true, adminCategory: 'Mental Health', category: 'Medical', hours: 'Mon-Fri 9-5' });
     expect(await api.get<Resource[]>('/api/resources?category=Medical')).toEqual([expect.objectContaining({ id: created.id, verified: true, hours: 'Mon-Fri 9-5' })]);
     expect(api.published).toEqual([{ event: 'new-resource', data: { id: created.id, category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
+  });
+
+  it('verifying a submitted resource lists it and announces it', async () => {
+    const cookie = await signIn();
+    await api.post('/api/resources', { name: 'Night shelter', category: 'Shelter', city: 'Merced' });
+    const [pending] = (await (await request('GET', '/api/admin/resources', { cookie })).json()) as AdminResource[];
+    expect(pending).toMatchObject({ status: 'pending', verified: false });
+    expect(await api.get<Resource[]>('/api/resources')).toEqual([]);
+
+    const verified = await request('POST', `/api/admin/resources/${pending!.id}/verify`, { cookie });
+    expect(((await verified.json()) as AdminResource).status).toBe('published');
+    expect(await api.get<Resource[]>('/api/resources?category=Shelter')).toEqual([expect.objectContaining({ id: pending!.id, verified: true })]);
+    expect(api.published).toEqual([{ event: 'new-resource', data: { id: pending!.id, category: 'Shelter', name: 'Night shelter', city: 'Merced' } }]);
   });
 
   it('refuses a resource without name, category or address', async () => {

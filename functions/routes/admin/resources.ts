@@ -6,15 +6,17 @@ import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { apiError, jsonBody } from '../../http.ts';
-import { toAdminResource } from '../../domain/mappers.ts';
+import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
 
 /**
- * /api/admin/resources: the whole directory, pending first. An admin's new resource starts
- * pending like any other (spec); Verify publishes it and announces it live (`new-resource`).
+ * /api/admin/resources: the whole directory, pending first. One rule for every desk: a
+ * moderator's own entry is published (verified) at once, as a job the admin posts is; a submitted
+ * one waits until Verify publishes it. Both announce it live (`new-resource`).
  */
 export function adminResourceRoutes(deps: RouteDeps) {
   const { db } = deps;
   const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+  const announce = (row: ResourceRow) => deps.publish({ event: 'new-resource', data: { id: row.id, category: row.category, name: row.name, city: row.city } });
 
   return new Hono<AdminEnv>()
     .get('/', async (c) => {
@@ -25,9 +27,10 @@ export function adminResourceRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminResourceInput), async (c) => {
       const [row] = await db
         .insert(resources)
-        .values({ ...fields(c.var.body), id: crypto.randomUUID(), status: 'pending', verified: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...fields(c.var.body), id: crypto.randomUUID(), status: 'published', verified: true, createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
+      await announce(row!);
       return c.json(toAdminResource(row!), 201);
     })
     .put('/:id', jsonBody(adminResourceInput), async (c) => {
@@ -44,7 +47,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
       const [row] = await db.update(resources).set({ status: 'published', verified: true }).where(eq(resources.id, id)).returning();
       await audit(db, c.var.admin, 'resource.verify', id, deps.now());
       // Only a resource that was not public yet is news; a listed one just gets its star.
-      if (before.status !== 'published') await deps.publish({ event: 'new-resource', data: { id: row!.id, category: row!.category, name: row!.name, city: row!.city } });
+      if (before.status !== 'published') await announce(row!);
       return c.json(toAdminResource(row!));
     })
     .delete('/:id', async (c) => {

@@ -5,11 +5,8 @@
  */
 import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, LIMITS, type AdminResourceCategory } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
+import { adminCategoryKey, valueKey } from '../../i18n/values.ts';
 import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
-
-/** The message key of a contract value with spaces or dashes: `jobType.FullTime`, `sector.RestaurantWork`. */
-export const valueKey = (prefix: string, value: string) => `${prefix}.${value.replace(/[\s-]/g, '')}` as MessageKey;
-export const adminCategoryKey = (category: AdminResourceCategory) => valueKey('adminCategory', category);
 
 const required = (text: MessageKey): Notice => ({ title: 'admin.requiredTitle', text });
 const box = (name: string, label: MessageKey, initial: boolean): FieldSpec => ({ name, label, kind: 'checkbox', initial });
@@ -43,7 +40,7 @@ export const DROP_DESK_FORM = deskForm('/drops', 'dropsAdmin.create', { title: '
   { ...choice('status', 'dropsAdmin.status', DROP_STATUSES, (value) => (value === 'active' ? 'dropsAdmin.statusActive' : 'dropsAdmin.statusPlanning')), initial: 'active' },
 ]);
 
-export const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', { title: 'resourcesAdmin.added', text: 'resourcesAdmin.addedText' }, [
+export const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', { title: 'resourcesAdmin.added', text: 'resourcesAdmin.verifiedText' }, [
   text('name', 'resourcesAdmin.name', LIMITS.name, RESOURCE_REQUIRED),
   {
     ...choice('adminCategory', 'resourcesAdmin.category', ADMIN_RESOURCE_CATEGORIES, (value) => adminCategoryKey(value as AdminResourceCategory), RESOURCE_REQUIRED),
