@@ -125,9 +125,9 @@ it('takes no server-side field from a client: ids, status, sample flag, secrets,
       expect(await count(`select count(*) as n from ${table} where is_sample = 1`), table).toBe(0);
     }
     // Listed, verified, hidden or handled only by an admin's own action on that row, which the
-    // audit log names: an admin's job is live at once, verifying publishes a resource.
+    // audit log names: an admin's own job or resource is live at once, verifying publishes a resource.
     const byAdmin: [string, string, string[]][] = [
-      ['resources', "status != 'pending' or verified = 1", ['resource.verify']],
+      ['resources', "status != 'pending' or verified = 1", ['resource.create', 'resource.verify']],
       ['jobs', "status != 'pending'", ['job.create', 'job.approve']],
       ['alerts', 'admin_verified = 1 or hidden = 1', ['alert.verify', 'alert.hide']],
       ['lost_found_posts', 'hidden = 1', ['lost-found.hide']],
@@ -139,9 +139,9 @@ it('takes no server-side field from a client: ids, status, sample flag, secrets,
       const audited = `select target_id from audit_log where action in (${actions.map((action) => `'${action}'`).join(', ')})`;
       expect(await count(`select count(*) as n from ${table} where (${changed}) and id not in (${audited})`), table).toBe(0);
     }
-    // And the admin rows did act: a job posted and one approved, a resource verified, a report verified, a request handled.
+    // And the admin rows did act: a job and a resource posted and one of each approved, a report verified, a request handled.
     expect(await count("select count(*) as n from jobs where status = 'approved'")).toBe(2);
-    expect(await count("select count(*) as n from resources where status = 'published' and verified = 1")).toBe(1);
+    expect(await count("select count(*) as n from resources where status = 'published' and verified = 1")).toBe(2);
     expect(await count('select count(*) as n from alerts where admin_verified = 1')).toBe(1);
     expect(await count('select count(*) as n from sos_requests where handled = 1')).toBe(1);
     reopened.client.close();

@@ -24,10 +24,18 @@ export const LIMITS = {
   secret: 200,
   /** The id of a post another post points to. */
   id: 64,
+  /** A PFIF record id (`domain/person.local-id`) of a person or note that came from another system. */
+  pfifRecordId: 255,
 } as const;
 
 /** Agents or vehicles an enforcement report may count. */
 export const MAX_REPORTED_COUNT = 999;
+
+/**
+ * A PFIF file to import is refused above this size, before any parsing. 10,000 persons with two
+ * notes each, exported with their authors' details, take about 21 MB.
+ */
+export const MAX_PFIF_BYTES = 32 * 1024 * 1024;
 
 /** Page size of every list the API answers. */
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
