@@ -20,8 +20,37 @@ export const lostFoundPosts = sqliteTable(
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
+    /** When the owner last extended it; it expires LOST_FOUND_DAYS after this, or after createdAt. */
+    renewedAt: text('renewed_at'),
+    /**
+     * The name and city folded for search (searchFields in db/search.ts), copied into the search
+     * index by trigger; without them the index holds the name and city as written.
+     */
+    searchName: text('search_name'),
+    searchCity: text('search_city'),
   },
-  (table) => [index('lost_found_posts_created_at').on(table.createdAt)],
+  (table) => [index('lost_found_posts_created_at').on(table.createdAt), index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`)],
+);
+
+/**
+ * Notes on a missing-person record from people who saw or reached them (PFIF notes). `contact` is
+ * only ever shown to the record's owner. Deleted with their record (a trigger, see 0006_search).
+ */
+export const lostFoundNotes = sqliteTable(
+  'lost_found_notes',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id').notNull(),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull(),
+    lastKnownLocation: text('last_known_location'),
+    contact: text('contact'),
+    /** Hidden by an admin: kept (it can be restored) but never shown. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('lost_found_notes_post').on(table.postId, table.createdAt)],
 );
 
 /** Small facts about the database itself, such as whether sample content was loaded. */

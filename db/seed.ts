@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { HELP_POST_DAYS } from '../src/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
+import { searchFields } from './search.ts';
 
 const SAMPLE_KEY = 'sample_content';
 const DAY = 24 * 3600 * 1000;
@@ -250,7 +251,7 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
   });
   await db.batch([
-    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, id: id(), isSample: true }))),
+    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, ...searchFields(post), id: id(), isSample: true }))),
     db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...sample, id: id(), status: 'published' }))),
     db.insert(jobs).values(SAMPLE_JOBS.map((job, index) => ({ ...job, ...sample, id: id(), status: 'approved', createdAt: new Date(now - index * 3600_000).toISOString() }))),
     db.insert(drops).values({

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { storageFailure } from '../db/failures.ts';
-import { ALERT_HOURS, DEFAULT_DONATION_URL } from '../src/contract/limits.ts';
+import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/contract/limits.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
@@ -46,7 +46,7 @@ export function createApp(deps: Deps) {
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
-  app.use(formPosts((request, env) => app.fetch(request, env)));
+  app.use(formPosts((request, env) => app.fetch(request, env), deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));

@@ -19,6 +19,7 @@ const apiSettings = {
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
   /** The same variable the page build reads, so pages and GET /api/donation-links agree. */
   PUBLIC_DONATION_URL: z.optional(webAddress),
+  PUBLIC_QUICK_EXIT_URL: z.optional(webAddress),
   DONATIONS_TOTAL: z._default(z.coerce.number({ error: 'must be a number of dollars' }).check(z.gte(0, 'must be 0 or more')), 0),
   ALERT_HOURS: z.optional(
     z.pipe(
@@ -80,4 +81,5 @@ export const apiConfig = (config: Config | WorkerConfig): NonNullable<Deps['conf
   donationsTotal: config.DONATIONS_TOTAL,
   smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
   donationUrl: config.PUBLIC_DONATION_URL,
+  quickExitUrl: config.PUBLIC_QUICK_EXIT_URL,
 });

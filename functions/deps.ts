@@ -32,6 +32,8 @@ export interface Deps {
     smsGateway?: SmsGateway | null;
     /** The external donation page (PUBLIC_DONATION_URL); the contract's default without one. */
     donationUrl?: string;
+    /** Where Quick exit leads on the pages answered after a form post (PUBLIC_QUICK_EXIT_URL); the contract's default without one. */
+    quickExitUrl?: string;
     /** Dollars raised, shown on /admin as Total Donations (no payment data reaches this app). */
     donationsTotal?: number;
     /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */

@@ -26,6 +26,23 @@ describe('forms posted without JavaScript', () => {
     expect(row).toMatchObject({ city: 'Fresno', details: 'Necesito ayuda', contact: null });
   });
 
+  it('gives the result page the Quick exit link every page has, to the configured neutral site', async () => {
+    const html = await (await postForm('/api/sos', { form: 'sos', lang: 'es', city: '', details: 'Necesito ayuda', contact: '' })).text();
+    expect(html).toContain('<a class="quick-exit" href="https://weather.gov" rel="noreferrer">Salida rápida</a>');
+    const configured = await testApp({ quickExitUrl: 'https://news.example.org/' });
+    try {
+      const refusedPage = await configured.app.request('/api/sos', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ form: 'sos', lang: 'ar', details: '' }).toString(),
+      });
+      expect(refusedPage.status).toBe(400);
+      expect(await refusedPage.text()).toContain('href="https://news.example.org/" rel="noreferrer">');
+    } finally {
+      configured.close();
+    }
+  });
+
   it('refuses a blank required field with the spec toast, keeping what was typed, escaped', async () => {
     const response = await postForm('/api/lost-found', { form: 'submitMissing', lang: 'ar', name: '<b>Rosa</b>', contact: ' ' });
     expect(response.status).toBe(400);

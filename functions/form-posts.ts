@@ -26,9 +26,10 @@ const postsTo = (spec: FormSpec, path: string) => new RegExp(`^${spec.action.rep
  * -> absent), the same API route stores it with the same contract checks, and the visitor gets a
  * small page in their language saying what happened. A refused post comes back in an editable
  * form that keeps what was typed. JSON requests pass by untouched; nothing typed is ever put in
- * an address. `api` is the app itself, asked again with the JSON body.
+ * an address. `api` is the app itself, asked again with the JSON body; `exit` is where the page's
+ * Quick exit link leads (PUBLIC_QUICK_EXIT_URL), as on every page of the site.
  */
-export function formPosts(api: (request: Request, env: unknown) => Response | Promise<Response>): MiddlewareHandler {
+export function formPosts(api: (request: Request, env: unknown) => Response | Promise<Response>, exit: string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'POST' || !FORM_TYPE.test(c.req.header('content-type') ?? '')) return next();
     // Read from a copy: a body that follows no form description goes on untouched to the route,
@@ -41,7 +42,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     const values = Object.fromEntries(spec.fields.map((field) => [field.name, form.get(field.name) ?? '']));
 
     const blank = firstBlank(spec, values);
-    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path));
+    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path, exit));
 
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
@@ -54,12 +55,12 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     if (answer.ok) {
       const cookies = new Headers();
       for (const cookie of answer.headers.getSetCookie()) cookies.append('set-cookie', cookie);
-      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>), cookies);
+      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>, exit), cookies);
     }
     const error = body && 'error' in body ? (body as ApiErrorBody).error : { code: 'internal', message: '' };
     const notice = failureNotice(spec, { status: answer.status, code: error.code, fields: error.fields });
     const named = Object.keys(error.fields ?? {}).flatMap((name) => fieldFor(spec, name)?.name ?? []);
-    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path));
+    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path, exit));
   };
 }
 
@@ -107,16 +108,19 @@ button{padding:.7rem 1.2rem;font:inherit;font-weight:700;color:#fff;background:#
 a{color:#1d4ed8}
 .links{display:grid;gap:.5rem;margin-block-start:1.25rem}
 .secret{overflow-wrap:anywhere}
+.quick-exit{position:fixed;inset-block-end:1rem;inset-inline-end:1rem;padding:.7rem 1.1rem;border-radius:999px;background:#1f2933;color:#fff;font-weight:700;text-decoration:none}
 `;
 
-function document(lang: Lang, title: string, main: string): string {
-  return `<!doctype html><html lang="${LOCALES[lang]}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${main}</main></body></html>`;
+/** The page, with the site's Quick exit link first (a plain link: this page runs no script). */
+function document(lang: Lang, title: string, main: string, exit: string): string {
+  const quickExit = `<a class="quick-exit" href="${escape(exit)}" rel="noreferrer">${words(lang, 'quickExit.label')}</a>`;
+  return `<!doctype html><html lang="${LOCALES[lang]}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${quickExit}<main>${main}</main></body></html>`;
 }
 
 const pathIn = (lang: Lang, path: string) => (lang === 'en' ? path : `/${lang}${path === '/' ? '' : path}`);
 const words = (lang: Lang, key: MessageKey, vars?: Vars) => escape(translate(lang, key, vars));
 
-function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>): string {
+function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, exit: string): string {
   const vars = Object.fromEntries(Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const t = (key: MessageKey) => words(lang, key, vars);
   const { id, manageToken } = answer;
@@ -125,10 +129,10 @@ function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>):
       ? `<p>${t('manage.linkNote')}</p><p class="secret"><a href="${escape(`${pathIn(lang, '/manage')}#${spec.manage}.${id}.${manageToken}`)}">${t('form.manageLink')}</a></p>`
       : '';
   const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section><p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.continue')}</a></p>`;
-  return document(lang, translate(lang, spec.success.title, vars), main);
+  return document(lang, translate(lang, spec.success.title, vars), main, exit);
 }
 
-function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string): string {
+function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string, exit: string): string {
   const t = (key: MessageKey, vars?: Vars) => words(lang, key, vars);
   const labels = spec.fields.filter((field) => invalid.includes(field.name) && field.kind !== 'hidden').map((field) => translate(lang, field.label));
   const check = labels.length ? `<p>${t('form.checkFields', { fields: labels.join(', ') })}</p>` : '';
@@ -137,7 +141,7 @@ function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<stri
     `<section class="notice failed" role="alert"><h1>${t(notice.title)}</h1>${notice.text ? `<p>${t(notice.text)}</p>` : ''}${check}<p>${t('form.kept')}</p></section>` +
     `<form method="post" action="${escape(action)}"><input type="hidden" name="form" value="${escape(spec.id)}"><input type="hidden" name="lang" value="${lang}">${fields}<button type="submit">${t(spec.submit)}</button></form>` +
     `<p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.cancel')}</a></p>`;
-  return document(lang, translate(lang, notice.title), main);
+  return document(lang, translate(lang, notice.title), main, exit);
 }
 
 /** One field of the "send again" form, with what was typed (a secret is never sent back). */

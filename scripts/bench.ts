@@ -6,9 +6,11 @@
  *   - API load on loopback: list reads paced evenly at 500 req/s, then flat out and posts with
  *     autocannon;
  *   - live fan-out: 1,000 partysocket clients in one room, from a post's response to the message
- *     reaching the last of them.
+ *     reaching the last of them;
+ *   - search: GET /api/lost-found?q= paced at 500 req/s over 100,000 missing-person records, each
+ *     request a query no earlier one asked (so the server's short list cache never answers).
  * Prints a table per part and writes bench/results.json.
- * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live]
+ * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +24,7 @@ import { PartySocket } from 'partysocket';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { searchFields } from '../db/search.ts';
 import { LIVE_ROOM } from '../src/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
@@ -31,7 +34,8 @@ const { values: args } = parseArgs({
   options: {
     routes: { type: 'string' },
     langs: { type: 'string', default: 'en,ar' },
-    only: { type: 'string', default: 'lighthouse,api,live' },
+    only: { type: 'string', default: 'lighthouse,api,live,search' },
+    'search-rows': { type: 'string', default: '100000' },
     rows: { type: 'string', default: '10000' },
     clients: { type: 'string', default: '1000' },
     rounds: { type: 'string', default: '50' },
@@ -39,7 +43,8 @@ const { values: args } = parseArgs({
 });
 const parts = new Set(args.only.split(','));
 const ROWS = Number(args.rows);
-const TARGETS = { performance: 100, lcpMs: 1500, readP99Ms: 20, readRate: 500, fanOutP95Ms: 250 };
+const SEARCH_ROWS = Number(args['search-rows']);
+const TARGETS = { performance: 100, lcpMs: 1500, readP99Ms: 20, readRate: 500, fanOutP95Ms: 250, searchP99Ms: 20 };
 
 const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -96,7 +101,99 @@ async function seed(file: string) {
       await db.insert(table as typeof schema.jobs).values(rows as never);
     }
   }
+  if (parts.has('search')) {
+    // Missing-person records as the API stores them (with their folded copies), names mixed from
+    // the communities served, so a name is shared by a few dozen records as real names are.
+    for (let start = 0; start < SEARCH_ROWS; start += 500) {
+      const rows = Array.from({ length: Math.min(500, SEARCH_ROWS - start) }, (_, k) => {
+        const i = start + k;
+        const post = { name: personName(i), lastSeenCity: city(i * 7) };
+        // Oldest first, as they were posted, all within their LOST_FOUND_DAYS: one every 30 s.
+        return { ...post, ...searchFields(post), id: `s${i}`, description: text(i), createdAt: new Date(now - (SEARCH_ROWS - i) * 30_000).toISOString() };
+      });
+      await db.insert(schema.lostFoundPosts).values(rows);
+    }
+  }
   client.close();
+}
+
+const FIRST_NAMES = [
+  'María José',
+  'José Luis',
+  'Juan',
+  'Guadalupe',
+  'Lucía',
+  'Rosa',
+  'Miguel Ángel',
+  'Ana',
+  'Jesús',
+  'Sofía',
+  'Nguyễn Văn',
+  'Trần Thị',
+  'Lê Minh',
+  'Phạm Thu',
+  'Đặng Quốc',
+  'Wei',
+  'Xiaoming',
+  'Mei',
+  'Ji-woo',
+  'Min-jun',
+  'Gurpreet',
+  'Harjit',
+  'Amandeep',
+  'Maribel',
+  'Josefina',
+  'Francisco',
+  'Teresa',
+  'Alejandro',
+  'Daniel',
+  'Sarah',
+];
+const LAST_NAMES = [
+  'Hernández',
+  'García',
+  'Martínez',
+  'López',
+  'González',
+  'Rodríguez',
+  'Pérez',
+  'Sánchez',
+  'Ramírez',
+  'Flores',
+  'An',
+  'Hà',
+  'Bình',
+  'Kim',
+  'Park',
+  'Lee',
+  'Singh',
+  'Kaur',
+  'Dhillon',
+  'Chen',
+  'Wang',
+  'Zhang',
+  'Nguyễn',
+  'Trần',
+  'Morales',
+];
+const CJK_NAMES = ['王小明', '李华', '张伟', '陈静', '刘洋', '김민준', '이서연', '박지훈'];
+/** Names of 30 x 25 first and last name pairs, and every tenth a name written in Chinese or Korean. */
+const personName = (i: number) =>
+  i % 10 === 9 ? CJK_NAMES[i % CJK_NAMES.length]! : `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}`;
+
+/** Queries people type: a whole name without accents, a name in the other order, a part of a first name with a city, a name in Chinese. */
+function searchQueries(count: number): string[] {
+  const strip = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const cities = ['Fresno', 'Oakland', 'San Jose', 'Salinas'];
+  const all: string[] = [];
+  for (const first of FIRST_NAMES)
+    for (const last of LAST_NAMES) {
+      all.push(strip(`${first} ${last}`), `${last} ${first.split(' ')[0]}`, `${first.slice(0, 4)} ${cities[all.length % cities.length]}`);
+    }
+  for (const name of CJK_NAMES) all.push(name, name.slice(1));
+  const unique = [...new Set(all)];
+  // Each query asked once, whatever the count: a count above the pool asks each again with another page size.
+  return Array.from({ length: count }, (_, i) => `${encodeURIComponent(unique[i % unique.length]!)}${i < unique.length ? '' : `&limit=${10 + Math.floor(i / unique.length)}`}`);
 }
 
 /** Lighthouse on each page, one after another on one chromium. */
@@ -184,11 +281,13 @@ async function load({ path, method = 'GET', body }: Load, base: string) {
  * cannot hide the queue behind it. (autocannon's fixed rate is not even: each connection sends its
  * whole second's share back to back at the start of every second, then idles.)
  */
-async function paced(path: string, rate: number, base: string) {
+async function paced(path: string | ((i: number) => string), rate: number, base: string, label = String(path)) {
+  const pathOf = typeof path === 'string' ? () => path : path;
+  let sent = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
   const once = (due: number) =>
     new Promise<{ ms: number; status: number }>((resolve) => {
-      const request = http.get(`${base}${path}`, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      const request = http.get(`${base}${pathOf(sent++)}`, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
         response.resume().on('end', () => resolve({ ms: performance.now() - due, status: response.statusCode ?? 0 }));
       });
       request.on('error', () => resolve({ ms: performance.now() - due, status: 0 }));
@@ -212,7 +311,7 @@ async function paced(path: string, rate: number, base: string) {
   const statuses: Record<string, number> = {};
   for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
   return {
-    request: `GET ${path} @${rate}/s`,
+    request: `GET ${label} @${rate}/s`,
     reqPerSec: round(answers.length / 10),
     p50Ms: round(percentile(latencies, 0.5), 1),
     p99Ms: round(percentile(latencies, 0.99), 1),
@@ -232,6 +331,20 @@ async function runApi(base: string) {
   rows.push(await load({ path: '/api/lost-found', method: 'POST', body: (i) => ({ name: `Load ${i}`, lastSeenCity: 'Fresno' }) }, base));
   rows.push(await load({ path: '/api/alerts', method: 'POST', body: (i) => ({ city: 'Fresno', details: `Load alert ${i}` }) }, base));
   for (const row of rows) console.log(`api ${row.request}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms ${row.statuses}`);
+  return rows;
+}
+
+/**
+ * Searches at 500 req/s, every request a query not asked before; then at a fifth of that, which
+ * shows what one search costs when the server keeps up.
+ */
+async function runSearch(base: string) {
+  const rows = [];
+  for (const rate of [TARGETS.readRate, TARGETS.readRate / 5]) {
+    const queries = searchQueries(rate * 12);
+    rows.push(await paced((i) => `/api/lost-found?q=${queries[i]}`, rate, base, `/api/lost-found?q=... (${SEARCH_ROWS} records)`));
+  }
+  for (const row of rows) console.log(`search ${row.request}: ${row.reqPerSec} req/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms ${row.statuses}`);
   return rows;
 }
 
@@ -295,12 +408,13 @@ const results: Record<string, unknown> = { at: new Date().toISOString(), targets
 try {
   const started = performance.now();
   await seed(join(folder, 'app.db'));
-  console.log(`seeded ${ROWS} rows per board in ${round((performance.now() - started) / 1000, 1)} s`);
+  console.log(`seeded ${ROWS} rows per board${parts.has('search') ? ` and ${SEARCH_ROWS} missing-person records` : ''} in ${round((performance.now() - started) / 1000, 1)} s`);
   const server = await startServer(folder, { sample: false });
   try {
     if (parts.has('lighthouse')) results.lighthouse = await runLighthouse(server.url);
     if (parts.has('api')) results.api = await runApi(server.url);
     if (parts.has('live')) results.live = await runLive(server.url);
+    if (parts.has('search')) results.search = await runSearch(server.url);
   } finally {
     await server.stop();
   }
@@ -308,7 +422,7 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 
-for (const part of ['lighthouse', 'api'] as const) if (results[part]) console.table(results[part]);
+for (const part of ['lighthouse', 'api', 'search'] as const) if (results[part]) console.table(results[part]);
 if (results.live) console.table([results.live]);
 mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

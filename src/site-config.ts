@@ -1,4 +1,4 @@
-import { DEFAULT_DONATION_URL } from './contract/limits.ts';
+import { DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from './contract/limits.ts';
 
 /**
  * Build-time settings of the prebuilt pages. The external card-payment page people donate on:
@@ -11,7 +11,7 @@ export const DONATION_URL: string = import.meta.env.PUBLIC_DONATION_URL || DEFAU
 export const SITE_URL: string | undefined = import.meta.env.PUBLIC_SITE_URL || undefined;
 
 /**
- * Where Quick exit sends a person who must hide this site at once: a neutral page (a weather
- * forecast by default). Set PUBLIC_QUICK_EXIT_URL when building to pick another.
+ * Where Quick exit sends a person who must hide this site at once. Set PUBLIC_QUICK_EXIT_URL when
+ * building to pick another; the server's pages after a form post read the same variable.
  */
-export const QUICK_EXIT_URL: string = import.meta.env.PUBLIC_QUICK_EXIT_URL || 'https://weather.gov';
+export const QUICK_EXIT_URL: string = import.meta.env.PUBLIC_QUICK_EXIT_URL || DEFAULT_QUICK_EXIT_URL;

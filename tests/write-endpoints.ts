@@ -69,6 +69,7 @@ const OFFER = {
   contactMethod: 'ana@example.org',
 };
 const LOST = { name: 'Rosa Martinez', lastSeenCity: 'Fresno', lastSeenDate: '2026-11-01', description: 'Green jacket', contact: '(559) 555-0100' };
+const NOTE = { authorName: 'Lupe', text: 'Saw her at the shelter', status: 'believed_alive', lastKnownLocation: 'Fresno', contact: '(559) 555-0177' };
 const ALERT = { type: 'Community Notice', city: 'Fresno', area: 'Tower District', details: 'Water main break on Olive Ave', contact: 'none' };
 
 /** Posts a body that must be accepted and answers the created JSON. */
@@ -197,6 +198,23 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   { name: 'lost-found', method: 'POST', valid: LOST, target: async () => ({ path: '/api/lost-found' }) },
   manage('lost-found found', 'PATCH', '/api/lost-found', LOST, 'found'),
   manage('lost-found delete', 'DELETE', '/api/lost-found', LOST),
+  {
+    name: 'lost-found renew',
+    method: 'POST',
+    valid: {},
+    guarded: 'manage secret',
+    bodyless: true,
+    target: async (api) => {
+      const post = await created<{ id: string; manageToken: string }>(api, '/api/lost-found', LOST);
+      return { path: `/api/lost-found/${post.id}/renew`, headers: bearer(post.manageToken) };
+    },
+  },
+  {
+    name: 'lost-found notes',
+    method: 'POST',
+    valid: NOTE,
+    target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/notes` }),
+  },
   { name: 'alerts', method: 'POST', valid: ALERT, target: async () => ({ path: '/api/alerts' }) },
   {
     name: 'alert marks',
@@ -291,6 +309,13 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     admin(`lost-found ${action}`, 'POST', {}, async (api, session) =>
       moderate(api, session, `/api/admin/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}`, action),
     ),
+  ),
+  ...['hide', 'restore'].map((action) =>
+    admin(`lost-found note ${action}`, 'POST', {}, async (api, session) => {
+      const post = await created<{ id: string }>(api, '/api/lost-found', LOST);
+      const note = await created<{ id: string }>(api, `/api/lost-found/${post.id}/notes`, NOTE);
+      return moderate(api, session, `/api/admin/lost-found-notes/${note.id}`, action);
+    }),
   ),
   ...(['requests', 'offers'] as const).flatMap((kind) =>
     ['hide', 'restore'].map((action) =>

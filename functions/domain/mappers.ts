@@ -2,7 +2,7 @@
  * Stored rows as the API answers them: what a board lists and what the admin desk adds. Private
  * columns (manage hashes, fingerprints, the hidden flag on public lists) never leave through here.
  */
-import type { AdminJob, AdminResource, Alert, AssistanceRequest, Job, LostFoundPost, Resource, SurplusOffer } from '../../src/contract/index.ts';
+import type { AdminJob, AdminResource, Alert, AssistanceRequest, Job, LostFoundNote, LostFoundPost, Resource, SurplusOffer } from '../../src/contract/index.ts';
 import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
@@ -11,9 +11,10 @@ import {
   type AdminResourceCategory,
   type AlertType,
   type JobType,
+  type NoteStatus,
   type ResourceCategory,
 } from '../../src/contract/limits.ts';
-import type { alerts, assistanceRequests, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
+import type { alerts, assistanceRequests, jobs, lostFoundNotes, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 
 export type LostFoundRow = typeof lostFoundPosts.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
@@ -23,10 +24,20 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
 /** A stored missing-person post as the board shows it. */
-export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, ...row }: LostFoundRow): LostFoundPost => ({
+export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, renewedAt: _renewed, searchName: _name, searchCity: _city, ...row }: LostFoundRow): LostFoundPost => ({
   ...row,
   status: row.status as LostFoundPost['status'],
   sample: isSample,
+});
+
+/** A note as anyone reads it: its author's contact stays out. */
+export const toNote = (row: typeof lostFoundNotes.$inferSelect): LostFoundNote => ({
+  id: row.id,
+  authorName: row.authorName,
+  text: row.text,
+  status: row.status as NoteStatus,
+  lastKnownLocation: row.lastKnownLocation,
+  createdAt: row.createdAt,
 });
 
 /** A stored alert as the lists show it; an admin's check counts as verified. */

@@ -9,6 +9,7 @@ import {
   auditLog,
   dropVolunteers,
   drops,
+  lostFoundPosts,
   rateEvents,
   smsOutbox,
   sosRequests,
@@ -17,7 +18,8 @@ import {
 } from '../../db/schema.ts';
 import { AUDIT_LOG_DAYS, RATE_RECORD_HOURS, SENT_TEXT_HOURS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
 import type { RouteDeps } from '../deps.ts';
-import type { OfferRow, RequestRow } from './mappers.ts';
+import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
+import { keptAfter, livesFrom } from './search.ts';
 import { deleteMedia, mediaKey, uploadId } from './media.ts';
 import { DAY, HOUR } from './time.ts';
 
@@ -36,12 +38,30 @@ export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | Offer
   await deleteMedia(deps, keys);
 }
 
+/** Deletes missing-person records with their photos; their notes and index entries go by trigger. */
+export async function deleteLostFound(deps: RouteDeps, rows: Pick<LostFoundRow, 'id' | 'photoUrl'>[]): Promise<void> {
+  if (!rows.length) return;
+  const { db } = deps;
+  const photos = rows.flatMap((row) => (row.photoUrl ? [mediaKey(row.photoUrl)] : []));
+  await db.batch([
+    db.delete(lostFoundPosts).where(
+      inArray(
+        lostFoundPosts.id,
+        rows.map((row) => row.id),
+      ),
+    ),
+    db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
+  ]);
+  await deleteMedia(deps, photos);
+}
+
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
  * texts (deleted, not hidden); expired help posts with their answers and files; rate-limit
  * records, files never attached to a post, sent texts, handled SOS requests, drop volunteers'
  * names and audit lines after their periods in the contract (what /privacy tells people);
- * expired admin sessions.
+ * missing-person records LOST_FOUND_DAYS after their posting or last extension, with their notes
+ * and photo; expired admin sessions.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
   const { db } = deps;
@@ -83,6 +103,13 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     ...(await db.select().from(assistanceRequests).where(lte(assistanceRequests.expiresAt, nowIso))),
     ...(await db.select().from(surplusOffers).where(lte(surplusOffers.expiresAt, nowIso))),
   ]);
+  await deleteLostFound(
+    deps,
+    await db
+      .select({ id: lostFoundPosts.id, photoUrl: lostFoundPosts.photoUrl })
+      .from(lostFoundPosts)
+      .where(lte(livesFrom, keptAfter(now))),
+  );
 }
 
 const lastSweep = new WeakMap<RouteDeps, number>();

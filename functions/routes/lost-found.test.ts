@@ -1,7 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { LIMITS, MAX_JSON_BYTES, RATE_LIMITS, type Created, type LostFoundPost } from '../../src/contract/index.ts';
+import {
+  LIMITS,
+  LOST_FOUND_DAYS,
+  MAX_JSON_BYTES,
+  NOTE_STATUSES,
+  RATE_LIMITS,
+  type Created,
+  type LostFoundManage,
+  type LostFoundNote,
+  type LostFoundPost,
+  type LostFoundRecord,
+} from '../../src/contract/index.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
+import { eq } from 'drizzle-orm';
+import { lostFoundPosts } from '../../db/schema.ts';
+import { searchFields } from '../../db/search.ts';
 
 let api: TestApp;
 let app: TestApp['app'];
@@ -147,5 +161,245 @@ describe('GET /api/lost-found', () => {
     const response = await app.request('/api/nothing-here');
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('GET /api/lost-found?q=', () => {
+  const search = (q: string, extra = '') => list(`?q=${encodeURIComponent(q)}${extra}`);
+  const names = async (q: string, extra = '') => (await search(q, extra)).map((p) => p.name);
+  const posted = async (name: string, lastSeenCity?: string) => {
+    const response = await post({ name, lastSeenCity });
+    expect(response.status).toBe(201);
+    api.clock.now += 1000;
+    return (await response.json()) as Created<LostFoundPost>;
+  };
+
+  beforeEach(async () => {
+    await posted('María José Hernández', 'Fresno');
+    await posted('Nguyễn Văn An', 'San José');
+    await posted('王小明', 'Oakland');
+    await posted('Đặng Thu Hà', 'Stockton');
+    await posted('Josefina Martinez', 'Madera');
+  });
+
+  it.each([
+    ['case, accents and word order do not matter', 'maria jose hernandez', ['María José Hernández']],
+    ['the words in another order', 'HERNANDEZ María', ['María José Hernández']],
+    ['a part of a word', 'Mari', ['María José Hernández']],
+    ['Vietnamese without its marks', 'nguyen van an', ['Nguyễn Văn An']],
+    ['đ typed as d', 'dang ha', ['Đặng Thu Hà']],
+    ['a whole name in Chinese', '王小明', ['王小明']],
+    ['two Chinese characters of it', '小明', ['王小明']],
+    ['the last-seen city', 'stockton', ['Đặng Thu Hà']],
+    ['a name and a city together', 'jose madera', ['Josefina Martinez']],
+  ])('finds %s', async (_label, q, expected) => {
+    expect(await names(q)).toEqual(expected);
+  });
+
+  it('ranks a name above a last-seen city, and the fuller match first', async () => {
+    expect(await names('jose')).toEqual(['María José Hernández', 'Josefina Martinez', 'Nguyễn Văn An']);
+  });
+
+  it('answers the board cards, pages with limit and before=, and finds nothing for a name not posted', async () => {
+    const [first] = await search('maria');
+    expect(first).toMatchObject({ name: 'María José Hernández', lastSeenCity: 'Fresno', status: 'missing', sample: false });
+    expect(await names('jose', '&limit=1')).toEqual(['María José Hernández']);
+    expect(await names('jose', `&before=${encodeURIComponent(first!.createdAt)}`)).toEqual([]);
+    expect(await names('Gurpreet')).toEqual([]);
+  });
+
+  it('follows hides, restores, edits and deletes at once', async () => {
+    const rosa = await posted('Rosa Quintero', 'Visalia');
+    expect(await names('quintero')).toEqual(['Rosa Quintero']);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    expect(await names('quintero')).toEqual([]);
+    const renamed = { name: 'Rosa Quintana', lastSeenCity: 'Visalia' };
+    await api.store.db
+      .update(lostFoundPosts)
+      .set({ ...renamed, ...searchFields(renamed), hidden: false })
+      .where(eq(lostFoundPosts.id, rosa.id));
+    expect(await names('quintero')).toEqual([]);
+    expect(await names('quintana')).toEqual(['Rosa Quintana']);
+    const deleted = await app.request(`/api/lost-found/${rosa.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${rosa.manageToken}` } });
+    expect(deleted.status).toBe(204);
+    expect(await names('quintana')).toEqual([]);
+    expect(await api.count('lost_found_search')).toBe(5);
+  });
+
+  it('finds a record written without its folded copies (by another writer) by its name as written', async () => {
+    await api.store.db.insert(lostFoundPosts).values({ id: 'imported', name: 'Lucía Ramírez', lastSeenCity: 'Oakland', createdAt: new Date(api.clock.now).toISOString() });
+    expect(await names('lucia ramirez')).toEqual(['Lucía Ramírez']);
+  });
+
+  it.each([
+    ['a quote', '"maria'],
+    ['a star', 'mar*'],
+    ['NEAR', 'NEAR(maria jose)'],
+    ['OR', 'maria OR nguyen'],
+    ['a column filter', 'name:maria'],
+    ['SQL', "maria'; drop table lost_found_posts; --"],
+    ['a caret and a minus', '^maria -jose'],
+  ])('treats %s as plain text, never as syntax', async (_label, q) => {
+    const response = await app.request(`/api/lost-found?q=${encodeURIComponent(q)}`);
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+    expect(await rowCount()).toBe(5);
+  });
+
+  it('finds nothing for OR between two names (every word must match)', async () => {
+    expect(await names('maria OR nguyen')).toEqual([]);
+  });
+
+  it('answers the whole board for an empty query, nothing for one without letters, and 400 for one over the cap', async () => {
+    expect(await names('')).toHaveLength(5);
+    expect(await names('   ')).toHaveLength(5);
+    expect(await names('"*"')).toEqual([]);
+    const long = await app.request(`/api/lost-found?q=${'a'.repeat(500)}`);
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ error: { code: 'invalid_query', message: `q must be at most ${LIMITS.query} characters` } });
+    expect((await app.request(`/api/lost-found?q=${'ab '.repeat(LIMITS.query / 3)}`)).status).toBe(200);
+  });
+});
+
+describe('a record and its notes', () => {
+  const note = { authorName: 'Lupe', text: 'Saw her at the Fresno shelter on Monday', status: 'believed_alive', lastKnownLocation: 'Fresno', contact: '(559) 555-0177' };
+  let rosa: Created<LostFoundPost>;
+  const addNote = (body: unknown, id = rosa.id) => api.post(`/api/lost-found/${id}/notes`, body);
+  const record = (id = rosa.id) => app.request(`/api/lost-found/${id}`);
+  const asOwner = (path: string, method = 'GET', token = rosa.manageToken) =>
+    app.request(`/api/lost-found/${rosa.id}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+  const noteCount = () => api.count('lost_found_notes');
+
+  beforeEach(async () => {
+    rosa = (await (await post({ name: 'Rosa Hernández', lastSeenCity: 'Fresno', contact: 'rosa-family@example.org' })).json()) as Created<LostFoundPost>;
+    published.length = 0;
+  });
+
+  it('answers the record with its notes, newest first, none of them with a contact', async () => {
+    const { manageToken: _token, ...card } = rosa;
+    expect(await (await record()).json()).toEqual({ ...card, notes: [] });
+    const first = (await (await addNote(note)).json()) as LostFoundNote;
+    api.clock.now += 1000;
+    const response = await addNote({ authorName: ' Ana ', text: 'Still looking', status: 'information_sought' });
+    expect(response.status).toBe(201);
+    const second = (await response.json()) as LostFoundNote;
+    expect(second).toEqual({
+      id: expect.any(String),
+      authorName: 'Ana',
+      text: 'Still looking',
+      status: 'information_sought',
+      lastKnownLocation: null,
+      createdAt: new Date(api.clock.now).toISOString(),
+    });
+    expect(first).toMatchObject({ authorName: 'Lupe', status: 'believed_alive', lastKnownLocation: 'Fresno' });
+    const shown = (await (await record()).json()) as LostFoundRecord;
+    expect(shown.notes).toEqual([second, first]);
+    for (const answer of [shown, first, await list(), await list('?q=rosa')]) expect(JSON.stringify(answer)).not.toContain(note.contact);
+  });
+
+  it('publishes each note live, naming the note first and then its record', async () => {
+    const created = (await (await addNote(note)).json()) as LostFoundNote;
+    expect(published).toEqual([{ event: 'new-missing-person-note', data: { id: created.id, postId: rosa.id, status: 'believed_alive' } }]);
+  });
+
+  it('shows the contacts of notes to the owner only, with the expiry date', async () => {
+    await addNote(note);
+    const managed = (await (await asOwner('/manage')).json()) as LostFoundManage;
+    expect(managed.notes).toEqual([expect.objectContaining({ authorName: 'Lupe', contact: note.contact })]);
+    expect(managed.expiresAt).toBe(new Date(api.clock.now + LOST_FOUND_DAYS * 86_400_000).toISOString());
+    expect((await app.request(`/api/lost-found/${rosa.id}/manage`)).status).toBe(401);
+    const other = (await (await post({ name: 'Someone else' })).json()) as Created<LostFoundPost>;
+    expect((await asOwner('/manage', 'GET', other.manageToken)).status).toBe(403);
+  });
+
+  it.each(NOTE_STATUSES)('takes the PFIF status %s', async (status) => {
+    expect((await addNote({ ...note, status })).status).toBe(201);
+  });
+
+  it.each([
+    ['no text', { ...note, text: undefined }, 'text'],
+    ['a blank text', { ...note, text: '   ' }, 'text'],
+    ['an over-long text', { ...note, text: 'x'.repeat(LIMITS.description + 1) }, 'text'],
+    ['no author name', { ...note, authorName: '' }, 'authorName'],
+    ['an unknown status', { ...note, status: 'found_safe' }, 'status'],
+    ['no status', { ...note, status: undefined }, 'status'],
+    ['coordinates for a location', { ...note, lastKnownLocation: '36.7378, -119.7871' }, 'lastKnownLocation'],
+    ['an over-long contact', { ...note, contact: 'x'.repeat(LIMITS.contact + 1) }, 'contact'],
+  ])('refuses a note with %s (400, nothing stored)', async (_label, body, field) => {
+    const response = await addNote(body);
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error.code).toBe('invalid_input');
+    expect(error.fields[field]).toEqual(expect.any(String));
+    expect(await noteCount()).toBe(0);
+    expect(published).toEqual([]);
+  });
+
+  it('refuses a note for an unknown or hidden record with 404 and stores nothing', async () => {
+    expect((await addNote(note, crypto.randomUUID())).status).toBe(404);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    const response = await addNote(note);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+    expect((await record()).status).toBe(404);
+    expect((await record(crypto.randomUUID())).status).toBe(404);
+    expect(await noteCount()).toBe(0);
+    expect(published).toEqual([]);
+  });
+
+  it('limits the notes of one address', async () => {
+    const { limit, message } = RATE_LIMITS.lostFoundNote;
+    for (let n = 0; n < limit; n++) expect((await addNote({ ...note, text: `Note ${n}` })).status).toBe(201);
+    const refused = await addNote(note);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message } });
+    expect(await noteCount()).toBe(limit);
+  });
+
+  it('deletes the notes with their record', async () => {
+    await addNote(note);
+    expect((await asOwner('', 'DELETE')).status).toBe(204);
+    expect(await noteCount()).toBe(0);
+  });
+});
+
+describe('expiry and renewal', () => {
+  const DAY = 86_400_000;
+  let rosa: Created<LostFoundPost>;
+  const asOwner = (path: string, method = 'GET') => app.request(`/api/lost-found/${rosa.id}${path}`, { method, headers: { authorization: `Bearer ${rosa.manageToken}` } });
+
+  beforeEach(async () => {
+    rosa = (await (await post({ name: 'Rosa Hernández' })).json()) as Created<LostFoundPost>;
+    await api.post(`/api/lost-found/${rosa.id}/notes`, { authorName: 'Lupe', text: 'Saw her', status: 'believed_alive' });
+  });
+
+  it('leaves every answer after LOST_FOUND_DAYS, then the sweep deletes it with its notes', async () => {
+    api.clock.now += LOST_FOUND_DAYS * DAY - 1000;
+    expect((await list()).map((item) => item.id)).toEqual([rosa.id]);
+    await app.maintain();
+    expect(await rowCount()).toBe(1);
+    api.clock.now += 1000;
+    expect(await list()).toEqual([]);
+    expect(await list('?q=rosa')).toEqual([]);
+    expect((await app.request(`/api/lost-found/${rosa.id}`)).status).toBe(404);
+    expect((await asOwner('/manage')).status).toBe(404);
+    await app.maintain();
+    expect(await rowCount()).toBe(0);
+    expect(await api.count('lost_found_notes')).toBe(0);
+    expect(await api.count('lost_found_search')).toBe(0);
+  });
+
+  it('lives LOST_FOUND_DAYS more from the day its owner extends it', async () => {
+    api.clock.now += 50 * DAY;
+    expect((await app.request(`/api/lost-found/${rosa.id}/renew`, { method: 'POST' })).status).toBe(401);
+    const renewed = await asOwner('/renew', 'POST');
+    expect(renewed.status).toBe(200);
+    const expiresAt = new Date(api.clock.now + LOST_FOUND_DAYS * DAY).toISOString();
+    expect(await renewed.json()).toEqual({ expiresAt });
+    expect(((await (await asOwner('/manage')).json()) as LostFoundManage).expiresAt).toBe(expiresAt);
+    api.clock.now += 20 * DAY;
+    await app.maintain();
+    expect((await list()).map((item) => item.id)).toEqual([rosa.id]);
+    expect(((await api.get<LostFoundRecord>(`/api/lost-found/${rosa.id}`)).notes ?? []).length).toBe(1);
   });
 });

@@ -1,21 +1,31 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq } from 'drizzle-orm';
-import { lostFoundInput, manageInput, PAGE_SIZE } from '../../src/contract/index.ts';
-import { lostFoundPosts, uploads } from '../../db/schema.ts';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
+import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
+import { searchFields } from '../../db/search.ts';
 import type { RouteDeps } from '../deps.ts';
-import { toPost } from '../domain/mappers.ts';
-import { attachUpload, deleteMedia, mediaKey, uploadId } from '../domain/media.ts';
+import { toNote, toPost } from '../domain/mappers.ts';
+import { attachUpload } from '../domain/media.ts';
+import { deleteLostFound } from '../domain/retention.ts';
+import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
- * GET/POST /api/lost-found: the missing-person board, newest first; a new post goes live. The
- * post answers its private manage secret once; with it (`Authorization: Bearer`) the poster marks
- * the person found (PATCH /:id) or deletes the post and its photo (DELETE /:id).
+ * GET/POST /api/lost-found: the missing-person board, newest first, or with `q=` the records
+ * whose name or last-seen city holds every word, best first; a new post goes live. GET /:id is
+ * one record with its notes; POST /:id/notes adds one. The post answers its private manage secret
+ * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
+ * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
+ * (PATCH /:id) or deletes the post and its photo (DELETE /:id). A record lives LOST_FOUND_DAYS
+ * from its posting or its last extension; then it is gone from every answer until the sweep
+ * deletes it.
  */
 export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish } = deps;
+  const kept = () => gt(livesFrom, keptAfter(deps.now()));
+  const listed = (id: string) => and(eq(lostFoundPosts.id, id), eq(lostFoundPosts.hidden, false), kept());
 
   const owned = async (c: Context) =>
     ownedPost(
@@ -24,20 +34,37 @@ export function lostFoundRoutes(deps: RouteDeps) {
         await db
           .select()
           .from(lostFoundPosts)
-          .where(eq(lostFoundPosts.id, c.req.param('id')!))
+          .where(and(eq(lostFoundPosts.id, c.req.param('id')!), kept()))
       )[0],
     );
+  const notesOf = (postId: string) =>
+    db
+      .select()
+      .from(lostFoundNotes)
+      .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
+      .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
+      .limit(PAGE_SIZE.max);
+  const notFound = (c: Context) => apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
 
   return new Hono()
     .get('/', async (c) => {
       const before = createdBefore(c, lostFoundPosts.createdAt);
       if (!before.ok) return before.response;
+      const limit = pageSize(c, PAGE_SIZE);
+      const query = c.req.query('q')?.trim();
+      if (query) {
+        if ([...query].length > LIMITS.query) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
+        const terms = searchTerms(query);
+        if (!terms.length) return c.json([]);
+        const beforeIso = c.req.query('before') && new Date(c.req.query('before')!).toISOString();
+        return c.json((await search(db, terms, deps.now(), beforeIso, limit)).map(toPost));
+      }
       const rows = await db
         .select()
         .from(lostFoundPosts)
-        .where(and(eq(lostFoundPosts.hidden, false), before.where))
+        .where(and(eq(lostFoundPosts.hidden, false), kept(), before.where))
         .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
-        .limit(pageSize(c, PAGE_SIZE));
+        .limit(limit);
       return c.json(rows.map(toPost));
     })
     .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
@@ -46,14 +73,62 @@ export function lostFoundRoutes(deps: RouteDeps) {
         return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
       }
       const { secret, hash } = await newManageSecret();
-      const row = { ...input, id: crypto.randomUUID(), status: 'missing', manageHash: hash, hidden: false, isSample: false, createdAt: new Date(deps.now()).toISOString() };
+      const row = {
+        ...input,
+        id: crypto.randomUUID(),
+        status: 'missing',
+        manageHash: hash,
+        hidden: false,
+        isSample: false,
+        createdAt: new Date(deps.now()).toISOString(),
+        renewedAt: null,
+        ...searchFields(input),
+      };
       await db.insert(lostFoundPosts).values(row);
       await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
       return c.json({ ...toPost(row), manageToken: secret }, 201);
     })
+    .get('/:id', async (c) => {
+      const [row] = await db
+        .select()
+        .from(lostFoundPosts)
+        .where(listed(c.req.param('id')));
+      if (!row) return notFound(c);
+      const record: LostFoundRecord = { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
+      return c.json(record);
+    })
+    .post(
+      '/:id/notes',
+      jsonBody(lostFoundNoteInput),
+      // An unknown, hidden or expired record is refused before the note counts against the limit.
+      async (c, next) => {
+        const [row] = await db
+          .select({ id: lostFoundPosts.id })
+          .from(lostFoundPosts)
+          .where(listed(c.req.param('id')));
+        if (!row) return notFound(c);
+        await next();
+      },
+      rateLimit(deps, 'lostFoundNote'),
+      async (c) => {
+        const note = { ...c.var.body, id: crypto.randomUUID(), postId: c.req.param('id'), hidden: false, createdAt: new Date(deps.now()).toISOString() };
+        await db.insert(lostFoundNotes).values(note);
+        await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
+        return c.json(toNote(note), 201);
+      },
+    )
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);
-      return row ? c.json({ post: toPost(row), responses: [] }) : response;
+      if (!row) return response;
+      const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
+      return c.json({ post: toPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
+    })
+    .post('/:id/renew', async (c) => {
+      const { row, response } = await owned(c);
+      if (!row) return response;
+      const renewedAt = new Date(deps.now()).toISOString();
+      await db.update(lostFoundPosts).set({ renewedAt }).where(eq(lostFoundPosts.id, row.id));
+      return c.json({ expiresAt: expiresAt({ ...row, renewedAt }) });
     })
     .patch('/:id', async (c) => {
       const { row, response } = await owned(c);
@@ -67,8 +142,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
     .delete('/:id', async (c) => {
       const { row, response } = await owned(c);
       if (!row) return response;
-      await db.batch([db.delete(lostFoundPosts).where(eq(lostFoundPosts.id, row.id)), ...(row.photoUrl ? [db.delete(uploads).where(eq(uploads.id, uploadId(row.photoUrl)))] : [])]);
-      if (row.photoUrl) await deleteMedia(deps, [mediaKey(row.photoUrl)]);
+      await deleteLostFound(deps, [row]);
       return c.body(null, 204);
     });
 }

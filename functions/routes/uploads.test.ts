@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Alert } from '../../src/contract/index.ts';
-import { MAX_PHOTO_BYTES } from '../../src/contract/limits.ts';
+import { LOST_FOUND_DAYS, MAX_PHOTO_BYTES } from '../../src/contract/limits.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { serveMedia } from '../media/store.ts';
@@ -50,6 +50,20 @@ it('attaches an uploaded photo to a report once; the photo goes when the report 
   await api.app.maintain();
   expect((await serveMedia(api.media, photoUrl)).status).toBe(404);
   expect(await api.count('uploads')).toBe(0);
+});
+
+it('deletes a missing person’s photo with the record when it expires', async () => {
+  const url = await askUpload('missing-persons');
+  const { url: photoUrl } = (await (await put(url, await phonePhoto())).json()) as { url: string };
+  expect((await api.post('/api/lost-found', { name: 'Rosa', photoUrl })).status).toBe(201);
+  api.clock.now += LOST_FOUND_DAYS * 86_400_000 - 1000;
+  await api.app.maintain();
+  expect((await serveMedia(api.media, photoUrl)).status).toBe(200);
+  api.clock.now += 1000;
+  await api.app.maintain();
+  expect((await serveMedia(api.media, photoUrl)).status).toBe(404);
+  expect(await api.count('uploads')).toBe(0);
+  expect(await api.count('lost_found_posts')).toBe(0);
 });
 
 it('deletes a photo nobody attached within the hour', async () => {

@@ -5,7 +5,7 @@ import type { Drop, Job, Resource } from './directory.ts';
 import { optionalText, required, webLink } from './fields.ts';
 import type { AssistanceRequest, SurplusOffer } from './help.ts';
 import { LIMITS } from './limits.ts';
-import type { LostFoundPost } from './lost-found.ts';
+import type { LostFoundNote, LostFoundPost } from './lost-found.ts';
 import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, type AdminResourceCategory, type DropStatus } from './values.ts';
 
 /** A drop's date: a real calendar day (past days allowed, so a drop can be corrected after it). */
@@ -114,6 +114,12 @@ export interface AdminAlert extends Alert {
 }
 
 export interface AdminLostFoundPost extends LostFoundPost {
+  hidden: boolean;
+}
+
+/** A note on the desk: its record and whether it is hidden (its author's contact stays out). */
+export interface AdminLostFoundNote extends LostFoundNote {
+  postId: string;
   hidden: boolean;
 }
 

@@ -19,6 +19,8 @@ export const LIVE_EVENTS = {
   // Beyond the spec's five: they refresh open help lists and feeds, and show no toast.
   'new-assistance-request': { id: 'text', title: 'text', city: 'text?' },
   'new-surplus-offer': { id: 'text', title: 'text', city: 'text?' },
+  // A note on a record: pages open on `postId` (and its owner's manage view) fetch it again.
+  'new-missing-person-note': { id: 'text', postId: 'text', status: 'text' },
 } as const satisfies Record<string, Record<string, FieldKind>>;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

@@ -26,6 +26,8 @@ export const LIMITS = {
   id: 64,
   /** A PFIF record id (`domain/person.local-id`) of a person or note that came from another system. */
   pfifRecordId: 255,
+  /** A search of the missing-person board. */
+  query: 100,
 } as const;
 
 /** Agents or vehicles an enforcement report may count. */
@@ -72,6 +74,12 @@ export const MAX_PHOTO_BYTES = 10_485_760;
 export const MAX_MEDIA_FILES = 5;
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 export const MAX_VIDEO_SECONDS = 60;
+/**
+ * A missing-person record and its notes are deleted this many days after posting, or after its
+ * owner last extended it with the manage link (Person Finder keeps records 40 days).
+ */
+export const LOST_FOUND_DAYS = 60;
+
 /** Help posts leave the lists after this many days (then are deleted with their media and answers). */
 export const HELP_POST_DAYS = 30;
 
@@ -88,6 +96,7 @@ export const RATE_LIMITS = {
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
+  lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
   resource: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },

@@ -1,7 +1,7 @@
 /** The missing-person board (/lost-found): what a post sends and what the board lists. */
 import * as z from 'zod/mini';
-import { isCalendarDate, optionalText, ownPhoto, trimmed } from './fields.ts';
-import { LIMITS } from './limits.ts';
+import { isCalendarDate, optionalText, ownPhoto, required, trimmed } from './fields.ts';
+import { LIMITS, NOTE_STATUSES, type NoteStatus } from './limits.ts';
 
 export const lostFoundInput = z.object({
   name: trimmed(LIMITS.name, `Name must be at most ${LIMITS.name} characters`).check(z.minLength(1, 'Name is required')),
@@ -38,4 +38,42 @@ export interface LostFoundPost {
   status: 'missing' | 'found';
   /** Sample content loaded by the embedded default, shown with a "Sample" badge. */
   sample: boolean;
+}
+
+/** A note on a record (PFIF's note): what someone knows of the person. */
+export const lostFoundNoteInput = z.object({
+  authorName: required(LIMITS.name, 'Your name'),
+  text: required(LIMITS.description, 'Note'),
+  status: z.enum(NOTE_STATUSES, { error: `status must be one of ${NOTE_STATUSES.join(', ')}` }),
+  /** A city or place name, never coordinates. */
+  lastKnownLocation: optionalText(LIMITS.city, 'Last known location').check(
+    z.refine((value) => value === null || !/-?\d{1,3}\.\d+\s*[,;/ ]\s*-?\d{1,3}\.\d+/.test(value), 'Last known location must be a city or place, not coordinates'),
+  ),
+  contact: optionalText(LIMITS.contact, 'Contact'),
+});
+export type LostFoundNoteInput = z.input<typeof lostFoundNoteInput>;
+
+/** A note as anyone reads it: never its author's contact. */
+export interface LostFoundNote {
+  id: string;
+  authorName: string;
+  text: string;
+  status: NoteStatus;
+  lastKnownLocation: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** GET /api/lost-found/:id: the record with its visible notes, oldest first. */
+export interface LostFoundRecord extends LostFoundPost {
+  notes: LostFoundNote[];
+}
+
+/** GET /api/lost-found/:id/manage: what only the owner sees: the notes with their contacts, and when the record expires. */
+export interface LostFoundManage {
+  post: LostFoundPost;
+  responses: [];
+  notes: (LostFoundNote & { contact: string | null })[];
+  /** ISO 8601; POST /api/lost-found/:id/renew moves it LOST_FOUND_DAYS from now. */
+  expiresAt: string;
 }

@@ -15,7 +15,10 @@ import type {
   Created,
   Drop,
   jobInput,
+  LostFoundNote,
+  lostFoundNoteInput,
   LostFoundPost,
+  LostFoundRecord,
   lostFoundInput,
   resourceInput,
   signInInput,
@@ -31,6 +34,8 @@ type In<S extends z.ZodMiniType> = z.input<S>;
 export interface Routes {
   'POST /api/sos': { body: In<typeof sosInput>; answer: { received: true } };
   'POST /api/lost-found': { body: In<typeof lostFoundInput>; answer: Created<LostFoundPost> };
+  'GET /api/lost-found/:id': { body: undefined; answer: LostFoundRecord };
+  'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
   'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
   'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
   'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };

@@ -11,6 +11,10 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 /** Types shown with an URGENT badge. */
 export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
 
+/** What a note on a missing-person record says, in PFIF 1.4's words (the page words them gently). */
+export const NOTE_STATUSES = ['information_sought', 'is_note_author', 'believed_alive', 'believed_missing', 'believed_dead'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
 export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
 export type Precision = (typeof PRECISIONS)[number];
 
@@ -59,6 +63,9 @@ export type CommunityMediaType = (typeof COMMUNITY_MEDIA_TYPES)[number];
 
 /** The external donation page when none is configured (PUBLIC_DONATION_URL, for pages and API alike). */
 export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunite';
+
+/** Where Quick exit sends a person who must hide this site at once: a neutral page, a weather forecast. */
+export const DEFAULT_QUICK_EXIT_URL = 'https://weather.gov';
 
 /** The admin's finer resource categories (spec section 3, in-memory admin). */
 export const ADMIN_RESOURCE_CATEGORIES = [

@@ -57,6 +57,7 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
     }
     case 'new-assistance-request':
     case 'new-surplus-offer':
+    case 'new-missing-person-note':
       return null;
   }
 }

@@ -133,6 +133,9 @@ it('stores and lists a lost-and-found post, and the room tells every listening p
   expect(created.status).toBe(201);
   const list = (await (await fetch(`${base}/api/lost-found`)).json()) as { name: string; lastSeenCity: string }[];
   expect(list[0]).toMatchObject({ name: 'Worker Test', lastSeenCity: 'Visalia' });
+  // The search index (FTS5, kept by triggers) works through Turso's protocol too.
+  const found = (await (await fetch(`${base}/api/lost-found?q=${encodeURIComponent('visalia work')}`)).json()) as { name: string }[];
+  expect(found.map((item) => item.name)).toEqual(['Worker Test']);
 
   const { id } = (await created.json()) as { id: string };
   const event = { event: 'new-missing-person', data: { id, name: 'Worker Test', lastSeenCity: 'Visalia' } };

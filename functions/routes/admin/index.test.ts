@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.ts';
 import { applySampleContent } from '../../../db/seed.ts';
-import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundPost, Resource } from '../../../src/contract/index.ts';
+import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundManage, LostFoundPost, LostFoundRecord, Resource } from '../../../src/contract/index.ts';
 import { testApp, type TestApp } from '../../../tests/test-app.ts';
 import { createApp } from '../../app.ts';
 import { fileMediaStore } from '../../media/file-store.ts';
@@ -60,6 +60,7 @@ const resource = {
   requirements: 'None',
   link: 'https://example.org',
 };
+const note = { authorName: 'Lupe', text: 'Saw her at the Fresno shelter on Monday', status: 'believed_alive', contact: '(559) 555-0177' };
 const helpRequest = {
   title: 'Ride to court',
   description: 'Hearing on Thursday',
@@ -184,6 +185,9 @@ const ENDPOINTS: [string, string, unknown?][] = [
   ['GET', '/api/admin/lost-found'],
   ['POST', '/api/admin/lost-found/ID/hide'],
   ['POST', '/api/admin/lost-found/ID/restore'],
+  ['GET', '/api/admin/lost-found-notes'],
+  ['POST', '/api/admin/lost-found-notes/ID/hide'],
+  ['POST', '/api/admin/lost-found-notes/ID/restore'],
   ['GET', '/api/admin/help-posts'],
   ['POST', '/api/admin/help-posts/requests/ID/hide'],
   ['POST', '/api/admin/help-posts/requests/ID/restore'],
@@ -219,6 +223,7 @@ describe('every admin endpoint', () => {
     return {
       alerts: alert.id,
       'lost-found': post.id,
+      'lost-found-notes': ((await (await api.post(`/api/lost-found/${post.id}/notes`, note)).json()) as { id: string }).id,
       sos: String(rows[0]!.id),
       requests: requestId,
       offers: offerId,
@@ -404,6 +409,25 @@ describe('moderation', () => {
     expect(listed).toEqual([expect.objectContaining({ name: 'Rosa', hidden: true })]);
     await request('POST', `/api/admin/lost-found/${post.id}/restore`, { cookie });
     expect((await api.get<LostFoundPost[]>('/api/lost-found')).map((item) => item.name)).toEqual(['Rosa']);
+  });
+
+  it('hides and restores a note on a record: gone from the record and its owner, kept on the desk, with no contact', async () => {
+    const cookie = await signIn();
+    const post = (await (await api.post('/api/lost-found', { name: 'Rosa' })).json()) as Created<LostFoundPost>;
+    const { id } = (await (await api.post(`/api/lost-found/${post.id}/notes`, note)).json()) as { id: string };
+    const notesShown = async () => ((await api.get<LostFoundRecord>(`/api/lost-found/${post.id}`)).notes ?? []).map((item) => item.id);
+    const owner = async () =>
+      ((await (await api.app.request(`/api/lost-found/${post.id}/manage`, { headers: { authorization: `Bearer ${post.manageToken}` } })).json()) as LostFoundManage).notes.length;
+    expect(await notesShown()).toEqual([id]);
+    expect((await request('POST', `/api/admin/lost-found-notes/${id}/hide`, { cookie })).status).toBe(200);
+    expect(await notesShown()).toEqual([]);
+    expect(await owner()).toBe(0);
+    const listed = await (await request('GET', '/api/admin/lost-found-notes', { cookie })).json();
+    expect(listed).toEqual([expect.objectContaining({ id, postId: post.id, hidden: true, text: note.text })]);
+    expect(JSON.stringify(listed)).not.toContain(note.contact);
+    await request('POST', `/api/admin/lost-found-notes/${id}/restore`, { cookie });
+    expect(await notesShown()).toEqual([id]);
+    expect((await request('POST', `/api/admin/lost-found-notes/${crypto.randomUUID()}/hide`, { cookie })).status).toBe(404);
   });
 
   it('hides and restores help requests and offers: gone from their boards, the pulse and answers', async () => {

@@ -1,6 +1,15 @@
 import { Hono } from 'hono';
 import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { signInInput, type AdminAlert, type AdminHelpPost, type AdminLostFoundPost, type AdminSos, type Dashboard, type OutboxText } from '../../../src/contract/index.ts';
+import {
+  signInInput,
+  type AdminAlert,
+  type AdminHelpPost,
+  type AdminLostFoundNote,
+  type AdminLostFoundPost,
+  type AdminSos,
+  type Dashboard,
+  type OutboxText,
+} from '../../../src/contract/index.ts';
 import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../../src/contract/limits.ts';
 import {
   alertSubscriptions,
@@ -9,6 +18,7 @@ import {
   dropVolunteers,
   drops,
   jobs,
+  lostFoundNotes,
   lostFoundPosts,
   resources,
   smsOutbox,
@@ -19,7 +29,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { rateLimit } from '../../rate-limit.ts';
-import { toAdminJob, toAdminResource, toAlert, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
+import { toAdminJob, toAdminResource, toAlert, toNote, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
 import { sweep } from '../../domain/retention.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
@@ -184,6 +194,25 @@ export function adminRoutes(deps: RouteDeps) {
       if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
       await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
       return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
+    });
+  }
+
+  // Notes on missing-person records, newest first, hidden ones included.
+  const toAdminNote = (row: typeof lostFoundNotes.$inferSelect): AdminLostFoundNote => ({ ...toNote(row), postId: row.postId, hidden: row.hidden });
+  app.get('/lost-found-notes', async (c) => {
+    const rows = await db.select().from(lostFoundNotes).orderBy(desc(lostFoundNotes.createdAt)).limit(PAGE_SIZE.max);
+    return c.json(rows.map(toAdminNote));
+  });
+  for (const [path, hidden] of [
+    ['hide', true],
+    ['restore', false],
+  ] as const) {
+    app.post(`/lost-found-notes/:id/${path}`, async (c) => {
+      const id = c.req.param('id');
+      const [row] = await db.update(lostFoundNotes).set({ hidden }).where(eq(lostFoundNotes.id, id)).returning();
+      if (!row) return apiError(c, 404, 'not_found', 'There is no such note');
+      await audit(db, c.var.admin, `lost-found-note.${path}`, id, deps.now());
+      return c.json(toAdminNote(row));
     });
   }
 
