@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALERT_HOURS, AUDIT_LOG_DAYS, HELP_POST_DAYS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
+import { ALERT_HOURS, AUDIT_LOG_DAYS, HELP_POST_DAYS, LOST_FOUND_DAYS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
 import { translator } from '../../src/i18n/index.ts';
@@ -224,6 +224,7 @@ describe('/privacy', () => {
     expect(await item('privacy.volunteers')).toContain(t.count('privacy.days', VOLUNTEER_RETENTION_DAYS));
     expect(await item('privacy.uploads')).toContain(t.count('privacy.hours', UNATTACHED_UPLOAD_HOURS));
     expect(await item('privacy.audit')).toContain(t.count('privacy.days', AUDIT_LOG_DAYS));
+    expect(await item('privacy.missingPosts')).toContain(t.count('privacy.days', LOST_FOUND_DAYS));
     expect(await page.locator('li[data-never]').allTextContents()).toEqual(
       (['privacy.neverAddress', 'privacy.neverAgent', 'privacy.neverPosition', 'privacy.neverMetadata'] as const).map((key) => t(key)),
     );
