@@ -28,6 +28,10 @@ export const lostFoundPosts = sqliteTable(
      */
     searchName: text('search_name'),
     searchCity: text('search_city'),
+    /** The PFIF person_record_id of a record imported from another system (or this site's, when re-imported). */
+    pfifId: text('pfif_id').unique(),
+    /** When an imported record was first written in its original system; createdAt is when it came here. */
+    sourceDate: text('source_date'),
   },
   (table) => [index('lost_found_posts_created_at').on(table.createdAt), index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`)],
 );
@@ -46,6 +50,10 @@ export const lostFoundNotes = sqliteTable(
     status: text('status').notNull(),
     lastKnownLocation: text('last_known_location'),
     contact: text('contact'),
+    /** PFIF's author_made_contact: the author has heard from the person since the disaster. */
+    authorMadeContact: integer('author_made_contact', { mode: 'boolean' }).notNull().default(false),
+    /** The PFIF note_record_id of an imported note. */
+    pfifId: text('pfif_id').unique(),
     /** Hidden by an admin: kept (it can be restored) but never shown. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),

@@ -14,6 +14,7 @@ import { directoryRoutes } from './routes/directory.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
+import { pfifRoutes } from './routes/pfif.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
     smsGateway: deps.config?.smsGateway ?? null,
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
     donationsTotal: deps.config?.donationsTotal ?? 0,
+    pfifDomain: deps.config?.pfifDomain ?? null,
   };
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
@@ -58,6 +60,7 @@ export function createApp(deps: Deps) {
   app.route('/community-assistance/upload', communityUploadRoutes(routeDeps));
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
+  app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));

@@ -21,6 +21,7 @@ describe('configuration', () => {
       SMS_GATEWAY_TOKEN: 'sms-token',
       PUBLIC_DONATION_URL: 'https://donate.example.org/give',
       DONATIONS_TOTAL: '1250',
+      PFIF_DOMAIN: 'findhelpreunite.org',
     };
     const expected = {
       hashSecret: 'a-secret-of-sixteen-or-more',
@@ -28,6 +29,7 @@ describe('configuration', () => {
       smsGateway: { url: 'https://sms.example.org/send', token: 'sms-token' },
       donationUrl: 'https://donate.example.org/give',
       donationsTotal: 1250,
+      pfifDomain: 'findhelpreunite.org',
     };
     expect(apiConfig(loadConfig(settings))).toEqual(expected);
     // The worker's env also holds its bindings (objects), which are no settings.
@@ -35,7 +37,13 @@ describe('configuration', () => {
   });
 
   it('refuses a bad setting on the worker with the same message as on Node', () => {
-    for (const bad of [{ ALERT_HOURS: '{"Enforcement Activity": -1}' }, { HASH_SECRET: 'short' }, { DONATIONS_TOTAL: 'lots' }, { SMS_GATEWAY_URL: 'ftp://sms' }]) {
+    for (const bad of [
+      { ALERT_HOURS: '{"Enforcement Activity": -1}' },
+      { HASH_SECRET: 'short' },
+      { DONATIONS_TOTAL: 'lots' },
+      { SMS_GATEWAY_URL: 'ftp://sms' },
+      { PFIF_DOMAIN: 'https://findhelpreunite.org/' },
+    ]) {
       const message = refusal(() => loadConfig(bad));
       expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);
       expect(refusal(() => loadWorkerConfig({ ...TURSO, ...bad }))).toBe(message);

@@ -47,6 +47,8 @@ export interface WriteEndpoint {
   bodyless?: boolean;
   /** Only bodies this allows may be taken (a 2xx); signing in: those with the account's own name and secret. */
   mayTake?: (body: unknown, sample: Record<string, unknown>) => boolean;
+  /** The endpoint takes this file as its body, not JSON (whatever the content type): `valid` is then {}. */
+  file?: string;
 }
 
 const REQUEST = {
@@ -70,6 +72,18 @@ const OFFER = {
 };
 const LOST = { name: 'Rosa Martinez', lastSeenCity: 'Fresno', lastSeenDate: '2026-11-01', description: 'Green jacket', contact: '(559) 555-0100' };
 const NOTE = { authorName: 'Lupe', text: 'Saw her at the shelter', status: 'believed_alive', lastKnownLocation: 'Fresno', contact: '(559) 555-0177' };
+/** A PFIF file as Person Finder exports one, its author's contact included (never stored). */
+const PFIF_FILE = `<?xml version="1.0" encoding="UTF-8"?>
+<pfif:pfif xmlns:pfif="http://zesty.ca/pfif/1.4">
+  <pfif:person>
+    <pfif:person_record_id>personfinder.example/person.1</pfif:person_record_id>
+    <pfif:source_date>2026-11-01T10:00:00Z</pfif:source_date>
+    <pfif:full_name>Rosa Martinez</pfif:full_name>
+    <pfif:author_email>family@example.org</pfif:author_email>
+    <pfif:home_city>Fresno</pfif:home_city>
+  </pfif:person>
+</pfif:pfif>
+`;
 const ALERT = { type: 'Community Notice', city: 'Fresno', area: 'Tower District', details: 'Water main break on Olive Ave', contact: 'none' };
 
 /** Posts a body that must be accepted and answers the created JSON. */
@@ -322,6 +336,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
       admin(`help ${kind} ${action}`, 'POST', {}, async (api, session) => moderate(api, session, `/api/admin/help-posts/${kind}/${await helpPost(api, kind)}`, action)),
     ),
   ),
+  // Importing the same file again changes nothing, so every call may take it.
+  { ...admin('pfif import', 'POST', {}, () => '/api/admin/pfif'), bodyless: false, file: PFIF_FILE },
   admin('sos handled', 'POST', {}, async (api) => {
     // The public answer names no id.
     const details = `Need a ride ${crypto.randomUUID()}`;

@@ -24,7 +24,17 @@ export type ResourceRow = typeof resources.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
 /** A stored missing-person post as the board shows it. */
-export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, renewedAt: _renewed, searchName: _name, searchCity: _city, ...row }: LostFoundRow): LostFoundPost => ({
+export const toPost = ({
+  isSample,
+  manageHash: _hash,
+  hidden: _hidden,
+  renewedAt: _renewed,
+  searchName: _name,
+  searchCity: _city,
+  pfifId: _pfif,
+  sourceDate: _source,
+  ...row
+}: LostFoundRow): LostFoundPost => ({
   ...row,
   status: row.status as LostFoundPost['status'],
   sample: isSample,
@@ -33,9 +43,11 @@ export const toPost = ({ isSample, manageHash: _hash, hidden: _hidden, renewedAt
 /** A note as anyone reads it: its author's contact stays out. */
 export const toNote = (row: typeof lostFoundNotes.$inferSelect): LostFoundNote => ({
   id: row.id,
-  authorName: row.authorName,
+  // Stored empty when an imported note had none (the columns predate imports and allow no null).
+  authorName: row.authorName || null,
   text: row.text,
-  status: row.status as NoteStatus,
+  status: (row.status || null) as NoteStatus | null,
+  authorMadeContact: row.authorMadeContact,
   lastKnownLocation: row.lastKnownLocation,
   createdAt: row.createdAt,
 });

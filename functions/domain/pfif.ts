@@ -74,8 +74,8 @@ export interface PfifPerson {
 export interface PfifFile {
   version: PfifVersion;
   persons: PfifPerson[];
-  /** Notes outside any person, about a person not in this file: for a record already stored. */
-  notes: (PfifNote & { personId: string })[];
+  /** Notes outside any person, about a person not in this file: for a record already stored. `line` is where each begins. */
+  notes: (PfifNote & { personId: string; line: number })[];
   /** Filled fields this product does not keep, as `person.sex` or `note.author_email`, and how often. */
   dropped: Record<string, number>;
 }
@@ -327,7 +327,7 @@ function build(version: PfifVersion, rawPersons: RawRecord[], rawNotes: RawRecor
     const note = noteOf(raw, null);
     unique(note, raw);
     const person = persons.get(note.personId);
-    if (!person) loose.push(note);
+    if (!person) loose.push({ ...note, line: raw.line });
     else {
       const { personId: _person, ...kept } = note;
       person.notes.push(kept);

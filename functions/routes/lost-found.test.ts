@@ -288,6 +288,7 @@ describe('a record and its notes', () => {
       authorName: 'Ana',
       text: 'Still looking',
       status: 'information_sought',
+      authorMadeContact: false,
       lastKnownLocation: null,
       createdAt: new Date(api.clock.now).toISOString(),
     });

@@ -82,6 +82,8 @@ export function lostFoundRoutes(deps: RouteDeps) {
         isSample: false,
         createdAt: new Date(deps.now()).toISOString(),
         renewedAt: null,
+        pfifId: null,
+        sourceDate: null,
         ...searchFields(input),
       };
       await db.insert(lostFoundPosts).values(row);
@@ -111,7 +113,15 @@ export function lostFoundRoutes(deps: RouteDeps) {
       },
       rateLimit(deps, 'lostFoundNote'),
       async (c) => {
-        const note = { ...c.var.body, id: crypto.randomUUID(), postId: c.req.param('id'), hidden: false, createdAt: new Date(deps.now()).toISOString() };
+        const note = {
+          ...c.var.body,
+          id: crypto.randomUUID(),
+          postId: c.req.param('id'),
+          authorMadeContact: false,
+          pfifId: null,
+          hidden: false,
+          createdAt: new Date(deps.now()).toISOString(),
+        };
         await db.insert(lostFoundNotes).values(note);
         await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
         return c.json(toNote(note), 201);

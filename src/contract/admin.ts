@@ -123,6 +123,16 @@ export interface AdminLostFoundNote extends LostFoundNote {
   hidden: boolean;
 }
 
+/** POST /api/admin/pfif (and `npm run pfif:import`): what an imported PFIF file changed. */
+export interface PfifImportSummary {
+  /** `expired`: persons whose expiry_date had passed, not added. */
+  persons: { added: number; updated: number; unchanged: number; expired: number };
+  /** `skipped`: notes already stored (PFIF notes never change). */
+  notes: { added: number; skipped: number };
+  /** Filled fields this product does not keep, as `person.sex` or `note.author_email`, and how often. */
+  dropped: Record<string, number>;
+}
+
 /** A help post on the desk: which board, and whether it is hidden. */
 export type AdminHelpPost = ((AssistanceRequest & { kind: 'requests' }) | (SurplusOffer & { kind: 'offers' })) & { hidden: boolean };
 

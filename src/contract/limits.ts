@@ -39,6 +39,9 @@ export const MAX_REPORTED_COUNT = 999;
  */
 export const MAX_PFIF_BYTES = 32 * 1024 * 1024;
 
+/** GET /api/pfif answers this many records a page (with `before=` for the next), each with its notes. */
+export const PFIF_PAGE_SIZE = { default: 1000, max: 1000 } as const;
+
 /** Page size of every list the API answers. */
 export const PAGE_SIZE = { default: 50, max: 100 } as const;
 

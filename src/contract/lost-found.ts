@@ -56,9 +56,13 @@ export type LostFoundNoteInput = z.input<typeof lostFoundNoteInput>;
 /** A note as anyone reads it: never its author's contact. */
 export interface LostFoundNote {
   id: string;
-  authorName: string;
+  /** null only on a note imported from another system (PFIF) without one. */
+  authorName: string | null;
   text: string;
-  status: NoteStatus;
+  /** null only on a note imported from another system (PFIF) that says nothing of the person's state. */
+  status: NoteStatus | null;
+  /** "I made contact": the author has heard from the person (PFIF's author_made_contact). */
+  authorMadeContact: boolean;
   lastKnownLocation: string | null;
   /** ISO 8601 */
   createdAt: string;

@@ -58,14 +58,18 @@ it('the Node server keeps no address or user agent in its database, its media fo
   const { client, db } = await openDatabase(`file:${join(folder, 'app.db')}`);
   try {
     const send = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}${path}`, { method, headers: { ...MARKED, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { ...MARKED, 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
     // The admin rows make their account in this database and sign in over HTTP, naming the
     // server's own origin as the admin API's CSRF check wants.
     const host: Host = { post: (path, body, headers) => send('POST', path, body, headers), store: { db }, clock: { now: Date.now() }, origin: server.url };
     const statuses: string[] = [];
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
-      const response = await send(endpoint.method, target.path, { ...endpoint.valid, ...target.extra }, target.headers);
+      const response = await send(endpoint.method, target.path, endpoint.file ?? { ...endpoint.valid, ...target.extra }, target.headers);
       statuses.push(`${endpoint.name} ${response.status}`);
       expect(response.status, endpoint.name).toBeLessThan(300);
       // A refused request too: refusals are where servers like to log who sent them. An endpoint
@@ -109,7 +113,7 @@ it('the API keeps only keyed hashes of the client address its host hands it', as
       const response = await api.app.request(target.path, {
         method: endpoint.method,
         headers: { ...MARKED, 'content-type': 'application/json', ...target.headers },
-        body: JSON.stringify({ ...endpoint.valid, ...target.extra }),
+        body: endpoint.file ?? JSON.stringify({ ...endpoint.valid, ...target.extra }),
       });
       expect(response.status, endpoint.name).toBeLessThan(300);
     }

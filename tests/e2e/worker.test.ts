@@ -248,4 +248,20 @@ it('signs an admin in with the hash made on Node, and guards the admin API', asy
   const dashboard = await fetch(`${base}/api/admin/dashboard`, { headers: { cookie: cookie.split(';')[0]! } });
   expect(dashboard.status).toBe(200);
   expect(((await dashboard.json()) as { counts: { donations: number } }).counts.donations).toBe(0);
+
+  // A PFIF file imported on the worker (through Turso's protocol) is in its PFIF export.
+  const file = `<?xml version="1.0" encoding="UTF-8"?>
+<pfif:pfif xmlns:pfif="http://zesty.ca/pfif/1.4"><pfif:person><pfif:person_record_id>personfinder.example/person.7</pfif:person_record_id>
+<pfif:source_date>2026-11-01T10:00:00Z</pfif:source_date><pfif:full_name>Worker Import</pfif:full_name><pfif:author_phone>555-0100</pfif:author_phone></pfif:person></pfif:pfif>`;
+  const imported = await fetch(`${base}/api/admin/pfif`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/xml', origin: base, cookie: cookie.split(';')[0]! },
+    body: file,
+  });
+  expect(imported.status).toBe(200);
+  const exported = await fetch(`${base}/api/pfif`);
+  expect(exported.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  const xml = await exported.text();
+  expect(xml).toContain('<pfif:person_record_id>personfinder.example/person.7</pfif:person_record_id>');
+  expect(xml).not.toContain('555-0100');
 });

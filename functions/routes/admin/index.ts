@@ -10,7 +10,7 @@ import {
   type Dashboard,
   type OutboxText,
 } from '../../../src/contract/index.ts';
-import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, PAGE_SIZE } from '../../../src/contract/limits.ts';
+import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/contract/limits.ts';
 import {
   alertSubscriptions,
   alerts,
@@ -27,10 +27,13 @@ import {
 } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
-import { apiError, jsonBody } from '../../http.ts';
+import { apiError, jsonBody, readCapped } from '../../http.ts';
 import { rateLimit } from '../../rate-limit.ts';
 import { toAdminJob, toAdminResource, toAlert, toNote, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
+import { PfifError } from '../../domain/pfif.ts';
+import { importPfif } from '../../domain/pfif-import.ts';
 import { sweep } from '../../domain/retention.ts';
+import { pfifSite } from '../pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
@@ -256,6 +259,22 @@ export function adminRoutes(deps: RouteDeps) {
     if (!row) return apiError(c, 404, 'not_found', 'There is no such SOS request');
     await audit(db, c.var.admin, 'sos.handled', id, deps.now());
     return c.json(toSos(row));
+  });
+
+  // A PFIF 1.1-1.4 file as the body (any content type: the file says what it is).
+  app.post('/pfif', async (c) => {
+    const tooLarge = () => apiError(c, 413, 'payload_too_large', `The file must be at most ${MAX_PFIF_BYTES / 1024 / 1024} MB`);
+    if (Number(c.req.header('content-length') ?? 0) > MAX_PFIF_BYTES) return tooLarge();
+    const file = await readCapped(c.req.raw, MAX_PFIF_BYTES);
+    if (file === null) return tooLarge();
+    try {
+      const summary = await importPfif(db, file, pfifSite(deps, c), deps.now());
+      await audit(db, c.var.admin, 'pfif.import', null, deps.now());
+      return c.json(summary);
+    } catch (error) {
+      if (!(error instanceof PfifError)) throw error;
+      return apiError(c, 400, 'invalid_pfif', `The file was not imported. ${error.message}`);
+    }
   });
 
   app.route('/drops', adminDropRoutes(deps));

@@ -1,0 +1,31 @@
+import { Hono, type Context } from 'hono';
+import { PFIF_PAGE_SIZE } from '../../src/contract/limits.ts';
+import { lostFoundPosts } from '../../db/schema.ts';
+import type { RouteDeps } from '../deps.ts';
+import { writePfif, type PfifSite } from '../domain/pfif.ts';
+import { listedPersons } from '../domain/pfif-import.ts';
+import { createdBefore, pageSize } from '../http.ts';
+
+/** Where this site's records live: PFIF_DOMAIN (else the host asked), and the address asked for photos. */
+export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {
+  const url = new URL(c.req.url);
+  return { domain: deps.pfifDomain ?? url.host, baseUrl: url.origin };
+};
+
+/**
+ * GET /api/pfif: the listed missing-person records (not hidden, not expired), newest first, with
+ * their visible notes, as PFIF 1.4 for Person Finder and other repositories. Never a contact.
+ * A full page links the next (`before=`) as lists do.
+ */
+export function pfifRoutes(deps: RouteDeps) {
+  return new Hono().get('/', async (c) => {
+    const before = createdBefore(c, lostFoundPosts.createdAt);
+    if (!before.ok) return before.response;
+    const limit = pageSize(c, PFIF_PAGE_SIZE);
+    const persons = await listedPersons(deps.db, deps.now(), limit, before.where);
+    const last = persons.at(-1);
+    if (persons.length === limit && last?.entryDate) c.header('Link', `</api/pfif?before=${encodeURIComponent(last.entryDate)}>; rel="next"`);
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(writePfif(persons, pfifSite(deps, c)));
+  });
+}
