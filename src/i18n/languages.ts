@@ -2,7 +2,7 @@
  * The interface languages, each id also its path segment (`/zh-hant/jobs`) and its dictionary's
  * file name. English is the source and lives at the unprefixed paths.
  */
-export const LANGUAGES = ['en', 'es', 'zh', 'zh-hant', 'hi', 'pa', 'ta', 'ar', 'ko', 'vi'] as const;
+export const LANGUAGES = ['en', 'es', 'zh', 'zh-hant', 'hi', 'pa', 'ta', 'ar', 'ko', 'vi', 'tl'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
@@ -18,6 +18,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = {
   ar: 'العربية',
   ko: '한국어',
   vi: 'Tiếng Việt',
+  tl: 'Tagalog',
 };
 
 /**
@@ -35,6 +36,7 @@ export const LOCALES: Record<Lang, string> = {
   ar: 'ar',
   ko: 'ko-KR',
   vi: 'vi-VN',
+  tl: 'fil-PH',
 };
 
 export const isLang = (value: unknown): value is Lang => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
