@@ -41,7 +41,7 @@ const securityHeaders = {
   },
 };
 
-// Every page is prebuilt for all 8 languages; dynamic data comes from /api at run time.
+// Every page is prebuilt in every language; dynamic data comes from /api at run time.
 export default defineConfig({
   output: 'static',
   // The Node host serves dist/client; the Cloudflare adapter (next issue) writes the same place.

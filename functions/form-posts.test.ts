@@ -73,6 +73,15 @@ describe('forms posted without JavaScript', () => {
     expect(api.published).toHaveLength(1);
   });
 
+  it('answers in the language the form was sent from, a code with a hyphen too', async () => {
+    const response = await postForm('/api/lost-found', { form: 'lostFound', lang: 'zh-hant', name: 'Rosa', lastSeenCity: 'Fresno' });
+    expect(response.status).toBe(201);
+    const html = await response.text();
+    expect(html).toContain('<html lang="zh-Hant-TW" dir="ltr">');
+    expect(html).toMatch(/href="\/zh-hant\/manage#missing\./);
+    expect(html).toContain(`href="/zh-hant/lost-found"`);
+  });
+
   it('turns a checkbox left unticked into false and blank fields into absent ones', async () => {
     await postForm('/api/jobs', { form: 'job', lang: 'en', title: 'Cook', employer: '', contact: '555-0100' });
     const [job] = (await api.store.client.execute('select title, employer, accepts_no_papers from jobs')).rows;

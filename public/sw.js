@@ -15,7 +15,9 @@ const MAX_DATA = 30;
 /** How long a slow network may take before a saved copy is shown instead. */
 const NETWORK_WAIT_MS = 4000;
 
-const ADMIN = /^(\/[a-z]{2})?\/(admin|drops-admin|resources-admin|jobs-admin)(\/|$)/;
+// Any one segment before the desk's name counts as a language prefix: a page wrongly kept off the
+// disk costs less than a desk page kept on it.
+const ADMIN = /^(\/[^/]+)?\/(admin|drops-admin|resources-admin|jobs-admin)(\/|$)/;
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -104,9 +106,10 @@ async function trim(cache, max) {
 
 /** A page never saved: the language's SOS page if it was kept, else a short plain notice. */
 async function offlinePage(path) {
-  const lang = (path.match(/^\/(es|zh|hi|pa|ta|ar|ko)(\/|$)/) || [])[1];
+  // The first segment is the language when it has an SOS page kept under it (`/zh-hant/jobs`).
+  const first = path.split('/')[1];
   const cache = await caches.open(PAGES);
-  const sos = await cache.match(lang ? `/${lang}/sos` : '/sos');
+  const sos = (first && (await cache.match(`/${first}/sos`))) || (await cache.match('/sos'));
   if (sos) return sos;
   return new Response('<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Offline</title><p>You are offline. Call 911 in an emergency.</p>', {
     status: 503,

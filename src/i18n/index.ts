@@ -1,17 +1,19 @@
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import zh from './zh.json' with { type: 'json' };
+import zhHant from './zh-hant.json' with { type: 'json' };
 import hi from './hi.json' with { type: 'json' };
 import pa from './pa.json' with { type: 'json' };
 import ta from './ta.json' with { type: 'json' };
 import ar from './ar.json' with { type: 'json' };
 import ko from './ko.json' with { type: 'json' };
+import vi from './vi.json' with { type: 'json' };
 import tl from './tl.json' with { type: 'json' };
 import { LANGUAGES, type Lang } from './languages.ts';
 import { format, translatorOver, type MessageKey, type Messages, type Vars } from './messages.ts';
 
 /** One dictionary per language, all with the keys of `en` (checked by dictionaries.test.ts). */
-export const dictionaries: Record<Lang, Partial<Record<string, string>>> = { en, es, zh, hi, pa, ta, ar, ko, tl };
+export const dictionaries: Record<Lang, Partial<Record<string, string>>> = { en, es, zh, 'zh-hant': zhHant, hi, pa, ta, ar, ko, vi, tl };
 
 const pluralBaseOf = (key: string) => {
   const base = key.replace(/#(zero|one|two|few|many|other)$/, '');

@@ -23,6 +23,17 @@ it('gives the same route in another language, without a trailing slash', () => {
   expect(localizePath('/zh/lost-found', 'en')).toBe('/lost-found');
 });
 
+it('tells apart a code with a hyphen from the code it starts with', () => {
+  expect(langFromPath('/zh-hant/jobs')).toBe('zh-hant');
+  expect(langFromPath('/zh-hant')).toBe('zh-hant');
+  expect(langFromPath('/zh/jobs')).toBe('zh');
+  expect(langFromPath('/zh-hantx/jobs')).toBe('en');
+  expect(stripLang('/zh-hant/jobs')).toBe('/jobs');
+  expect(localizePath('/zh/jobs', 'zh-hant')).toBe('/zh-hant/jobs');
+  expect(localizePath('/zh-hant/jobs', 'zh')).toBe('/zh/jobs');
+  expect(localizePath('/zh-hant', 'en')).toBe('/');
+});
+
 it('stays on this site whatever the path: leading slashes collapse to one', () => {
   expect(localizePath('/ar//example.org/x', 'en')).toBe('/example.org/x');
   expect(localizePath('//example.org/x', 'en')).toBe('/example.org/x');

@@ -1,5 +1,8 @@
-/** The interface languages. English is the source and lives at the unprefixed paths. */
-export const LANGUAGES = ['en', 'es', 'zh', 'hi', 'pa', 'ta', 'ar', 'ko', 'tl'] as const;
+/**
+ * The interface languages, each id also its path segment (`/zh-hant/jobs`) and its dictionary's
+ * file name. English is the source and lives at the unprefixed paths.
+ */
+export const LANGUAGES = ['en', 'es', 'zh', 'zh-hant', 'hi', 'pa', 'ta', 'ar', 'ko', 'vi', 'tl'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
@@ -7,25 +10,32 @@ export const DEFAULT_LANG: Lang = 'en';
 export const LANGUAGE_NAMES: Record<Lang, string> = {
   en: 'English',
   es: 'Español',
-  zh: '中文',
+  zh: '简体中文',
+  'zh-hant': '繁體中文',
   hi: 'हिन्दी',
   pa: 'ਪੰਜਾਬੀ',
   ta: 'தமிழ்',
   ar: 'العربية',
   ko: '한국어',
+  vi: 'Tiếng Việt',
   tl: 'Tagalog',
 };
 
-/** BCP 47 tags for `<html lang>` and Intl formatting (zh is Simplified Chinese). */
+/**
+ * BCP 47 tags for `<html lang>` and Intl formatting: zh is Simplified Chinese, zh-hant Traditional
+ * (Taiwan's usage, which Hong Kong and Cantonese readers also read).
+ */
 export const LOCALES: Record<Lang, string> = {
   en: 'en-US',
   es: 'es-US',
   zh: 'zh-Hans-CN',
+  'zh-hant': 'zh-Hant-TW',
   hi: 'hi-IN',
   pa: 'pa-Guru-IN',
   ta: 'ta-IN',
   ar: 'ar',
   ko: 'ko-KR',
+  vi: 'vi-VN',
   tl: 'fil-PH',
 };
 

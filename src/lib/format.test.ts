@@ -14,6 +14,7 @@ describe('formatDate', () => {
   it("uses each locale's own short date", () => {
     expect(formatDate('2026-11-20', 'es')).toMatch(/20.*nov.*2026/i);
     expect(formatDate('2026-11-20', 'zh')).toBe('2026年11月20日');
+    expect(formatDate('2026-11-20', 'zh-hant')).toBe('2026年11月20日');
     expect(formatDate('2026-11-20', 'ko')).toBe('2026년 11월 20일');
     expect(formatDate('2026-11-20', 'ar')).not.toMatch(/Nov/);
   });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, RESOURCE_CATEGORIES } from '../../src/contract/limits.ts';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
+import { LOCALES } from '../../src/i18n/languages.ts';
 import { adminCategoryKey } from '../../src/i18n/values.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
@@ -243,7 +244,7 @@ it("says, where people filter, which of the moderators' categories each chip gat
       gathered.length > 1
         ? ar['resources.includes']
             .replace('{category}', ar[`category.${category}`])
-            .replace('{kinds}', gathered.map((admin) => ar[adminCategoryKey(admin) as keyof typeof ar]).join(', '))
+            .replace('{kinds}', new Intl.ListFormat(LOCALES.ar, { type: 'conjunction' }).format(gathered.map((admin) => ar[adminCategoryKey(admin) as keyof typeof ar])))
         : '';
     await expect.poll(async () => ((await note.count()) ? note.textContent() : ''), { timeout: 2000 }).toBe(expected);
     if (expected) expect(await page.locator(`#${await chip(page, category).getAttribute('aria-describedby')}`).textContent()).toBe(expected);

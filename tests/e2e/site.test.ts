@@ -1,14 +1,52 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_HOURS, AUDIT_LOG_DAYS, HELP_POST_DAYS, LOST_FOUND_DAYS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
 import ar from '../../src/i18n/ar.json';
 import es from '../../src/i18n/es.json';
-import { translator } from '../../src/i18n/index.ts';
-import { LANGUAGES, LOCALES, localizePath } from '../../src/i18n/languages.ts';
+import { dictionaries, translator } from '../../src/i18n/index.ts';
+import { LANGUAGE_NAMES, LANGUAGES, LOCALES, localizePath, textDirection } from '../../src/i18n/languages.ts';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { usePhone } from './chromium.ts';
 
 const { baseURL, context: newContext, open: openPage, visit } = usePhone();
+
+/** Every route, from the page files themselves (not the build, which could lack a language); /404 as an unknown path. */
+const routes = readdirSync(new URL('../../src/pages/[...lang]/', import.meta.url))
+  .filter((file) => file.endsWith('.astro'))
+  .map((file) => (file === 'index.astro' ? '/' : file === '404.astro' ? '/no-such-page' : `/${file.slice(0, -'.astro'.length)}`));
+
+describe.each(LANGUAGES)('every route in %s', (lang) => {
+  it('is served with its language and direction, and names the page in every language', async () => {
+    const pattern = /<html lang="([^"]*)" dir="([^"]*)" data-lang="([^"]*)"/;
+    for (const route of routes) {
+      const path = localizePath(route, lang);
+      const response = await fetch(`${baseURL}${path}`);
+      expect(response.status, path).toBe(route === '/no-such-page' ? 404 : 200);
+      const html = await response.text();
+      expect(html.match(pattern)?.slice(1), path).toEqual([LOCALES[lang], textDirection(lang), lang]);
+      if (response.ok) for (const other of LANGUAGES) expect(html, `${path} links its ${other} version`).toContain(`hreflang="${other}" href="${localizePath(route, other)}"`);
+    }
+  });
+
+  it('opens in a phone in its language, comes back to it when remembered, and leaves it for another', async () => {
+    // The next language: zh then zh-hant checks that one code being the start of another confuses nothing.
+    const other = LANGUAGES[(LANGUAGES.indexOf(lang) + 1) % LANGUAGES.length]!;
+    const page = await openPage(localizePath('/jobs', lang));
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([LOCALES[lang], textDirection(lang)]);
+    expect(await page.textContent('h1')).toBe(dictionaries[lang]['jobs.title']);
+    expect((await page.textContent('language-menu a[aria-current="true"]'))?.trim()).toBe(LANGUAGE_NAMES[lang]);
+
+    await page.click('language-menu button');
+    await page.click(`language-menu a[data-lang="${other}"]`);
+    await page.waitForURL(`${baseURL}${localizePath('/jobs', other)}`);
+    await page.evaluate((code) => localStorage.setItem('language', code), lang);
+    await page.goto(localizePath('/sos', other));
+    await page.waitForURL(`${baseURL}${localizePath('/sos', lang)}`);
+    expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[lang]);
+    await page.context().close();
+  });
+});
 
 describe('language menu', () => {
   it('switches to Arabic: right to left, Arabic text, and the choice is remembered', async () => {
