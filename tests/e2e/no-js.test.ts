@@ -35,7 +35,7 @@ describe('forms without JavaScript', () => {
     await page.click('form button[type="submit"]');
     await page.waitForURL('**/api/admin/session');
     expect(await page.locator('h1').textContent()).toBe(en['admin.signedInAs'].replace('{name}', admin.name));
-    expect(await page.getAttribute('a', 'href')).toBe('/admin');
+    expect(await page.getAttribute('main a', 'href')).toBe('/admin');
 
     const details = 'I am hiding at 12 Oak St';
     await page.goto('/sos');
