@@ -85,11 +85,12 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
  * A list's `before=` query (an ISO time: the next page holds rows created before it) as a
  * condition on `createdAt`, none without it; a 400 answer when it is no time.
  */
-export function createdBefore(c: Context, createdAt: AnySQLiteColumn): { ok: true; where: SQL | undefined } | { ok: false; response: Response } {
+export function createdBefore(c: Context, createdAt: AnySQLiteColumn): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
   const before = c.req.query('before');
-  if (before === undefined) return { ok: true, where: undefined };
+  if (before === undefined) return { ok: true, where: undefined, at: undefined };
   if (Number.isNaN(Date.parse(before))) return { ok: false, response: apiError(c, 400, 'invalid_query', 'before must be an ISO date and time') };
-  return { ok: true, where: lt(createdAt, new Date(before).toISOString()) };
+  const at = new Date(before).toISOString();
+  return { ok: true, where: lt(createdAt, at), at };
 }
 
 /** The `limit` query parameter as a page size within the cap. */

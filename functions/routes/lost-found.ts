@@ -56,8 +56,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         if ([...query].length > LIMITS.query) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
         const terms = searchTerms(query);
         if (!terms.length) return c.json([]);
-        const beforeIso = c.req.query('before') && new Date(c.req.query('before')!).toISOString();
-        return c.json((await search(db, terms, deps.now(), beforeIso, limit)).map(toPost));
+        return c.json((await search(db, terms, deps.now(), before.at, limit)).map(toPost));
       }
       const rows = await db
         .select()
