@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
-import { isLang, LOCALES, textDirection, type Lang } from '../src/i18n/languages.ts';
+import { isLang, type Lang } from '../src/i18n/languages.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
 import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
 import * as alertForms from '../src/lib/forms/alerts.ts';
@@ -13,6 +13,7 @@ import * as sosForms from '../src/lib/forms/sos.ts';
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(
   [alertForms, helpForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
 );
+import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -90,36 +91,6 @@ function toJson(spec: FormSpec, form: Map<string, string>): Record<string, unkno
   return { ...json, ...spec.fixed };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const STYLE = `
-body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2933;background:#f5f7fa}
-main{max-inline-size:36rem;margin-inline:auto;padding:1.5rem 1rem}
-.notice{padding:1rem;border-radius:.75rem;border-inline-start:6px solid #15803d;background:#fff}
-.notice.failed{border-color:#b91c1c}
-h1{font-size:1.3rem;margin-block:0 .4rem}
-form{display:grid;gap:.9rem;margin-block-start:1.25rem;padding:1rem;border-radius:.75rem;background:#fff}
-label,legend{font-weight:600;display:block}
-input:not([type=checkbox]):not([type=radio]),select,textarea{box-sizing:border-box;inline-size:100%;margin-block-start:.25rem;padding:.6rem;font:inherit;border:1px solid #9aa5b1;border-radius:.5rem}
-textarea{min-block-size:6rem}
-fieldset{border:0;padding:0;margin:0}
-[aria-invalid=true]{border-color:#b91c1c;outline:2px solid #b91c1c}
-button{padding:.7rem 1.2rem;font:inherit;font-weight:700;color:#fff;background:#1d4ed8;border:0;border-radius:.5rem}
-a{color:#1d4ed8}
-.links{display:grid;gap:.5rem;margin-block-start:1.25rem}
-.secret{overflow-wrap:anywhere}
-.quick-exit{position:fixed;inset-block-end:1rem;inset-inline-end:1rem;padding:.7rem 1.1rem;border-radius:999px;background:#1f2933;color:#fff;font-weight:700;text-decoration:none}
-`;
-
-/** The page, with the site's Quick exit link first (a plain link: this page runs no script). */
-function document(lang: Lang, title: string, main: string, exit: string): string {
-  const quickExit = `<a class="quick-exit" href="${escape(exit)}" rel="noreferrer">${words(lang, 'quickExit.label')}</a>`;
-  return `<!doctype html><html lang="${LOCALES[lang]}" dir="${textDirection(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body>${quickExit}<main>${main}</main></body></html>`;
-}
-
-const pathIn = (lang: Lang, path: string) => (lang === 'en' ? path : `/${lang}${path === '/' ? '' : path}`);
-const words = (lang: Lang, key: MessageKey, vars?: Vars) => escape(translate(lang, key, vars));
-
 function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, exit: string): string {
   const vars = Object.fromEntries(Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const t = (key: MessageKey) => words(lang, key, vars);
@@ -173,11 +144,4 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
       return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}"></div>`;
     }
   }
-}
-
-/** The page as the answer; the API route's cookies (an admin session) ride along. */
-function resultPage(status: number, html: string, headers = new Headers()): Response {
-  headers.set('content-type', 'text/html; charset=utf-8');
-  headers.set('cache-control', 'no-store');
-  return new Response(html, { status, headers });
 }
