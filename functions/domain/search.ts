@@ -33,7 +33,9 @@ const CANDIDATES = 200;
  * query, best first: the most words that are whole words of the name, then that begin one (so a
  * hit in the name comes before one in the city), then the newest. (FTS5's bm25 ranked no better
  * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
- * and NEAR are searched as the words they are.
+ * and NEAR are searched as the words they are. The index alone picks and ranks the candidates
+ * (it holds the folded name and both dates, migration 0008); only the page answered is read
+ * from the posts.
  */
 export async function search(db: Database, terms: string[], now: number, before: string | undefined, limit: number): Promise<LostFoundRow[]> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' AND ');
@@ -41,20 +43,17 @@ export async function search(db: Database, terms: string[], now: number, before:
     terms.map((term) => sql`(' ' || c.name || ' ' LIKE ${`% ${term} %`}) + (' ' || c.name LIKE ${`% ${term}%`})`),
     sql` + `,
   );
-  // The candidates carry only what ranks them: copying whole rows took most of a search's time.
-  const hits = sql`(SELECT c.id AS id, row_number() OVER (ORDER BY ${words} DESC, c.created_at DESC, c.id DESC) AS rank FROM (
-      SELECT p.id AS id, p.created_at AS created_at, coalesce(p.search_name, p.name) AS name FROM lost_found_search
-      JOIN lost_found_search_keys k ON k.key = lost_found_search.rowid
-      JOIN lost_found_posts p ON p.id = k.post_id
-      WHERE lost_found_search MATCH ${match} AND p.hidden = 0 AND coalesce(p.renewed_at, p.created_at) > ${keptAfter(now)}
-        ${before ? sql`AND p.created_at < ${before}` : sql``}
-      ORDER BY lost_found_search.rowid DESC LIMIT ${CANDIDATES}
-    ) AS c) AS hits`;
+  const hits = sql`(SELECT k.post_id AS id, ranked.rank AS rank FROM (
+      SELECT c.key AS key, row_number() OVER (ORDER BY ${words} DESC, c.created_at DESC, c.key DESC) AS rank FROM (
+        SELECT rowid AS key, name, created_at FROM lost_found_search
+        WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
+        ORDER BY rowid DESC LIMIT ${CANDIDATES}
+      ) AS c ORDER BY rank LIMIT ${limit}
+    ) AS ranked JOIN lost_found_search_keys k ON k.key = ranked.key) AS hits`;
   const rows = await db
     .select({ post: lostFoundPosts })
     .from(lostFoundPosts)
     .innerJoin(hits, sql`hits.id = ${lostFoundPosts.id}`)
-    .orderBy(sql`hits.rank`)
-    .limit(limit);
+    .orderBy(sql`hits.rank`);
   return rows.map((row) => row.post);
 }

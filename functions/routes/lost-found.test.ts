@@ -401,6 +401,7 @@ describe('expiry and renewal', () => {
     api.clock.now += 20 * DAY;
     await app.maintain();
     expect((await list()).map((item) => item.id)).toEqual([rosa.id]);
+    expect((await list('?q=rosa')).map((item) => item.id)).toEqual([rosa.id]);
     expect(((await api.get<LostFoundRecord>(`/api/lost-found/${rosa.id}`)).notes ?? []).length).toBe(1);
   });
 });
