@@ -208,6 +208,14 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names('Gurpreet')).toEqual([]);
   });
 
+  it('pages a ranked list with offset=, so a newer record ranked lower is never skipped', async () => {
+    const ranked = ['María José Hernández', 'Josefina Martinez', 'Nguyễn Văn An'];
+    expect(await names('jose')).toEqual(ranked);
+    const pages = [await names('jose', '&limit=2'), await names('jose', '&limit=2&offset=2'), await names('jose', '&limit=2&offset=4')];
+    expect(pages).toEqual([ranked.slice(0, 2), ranked.slice(2), []]);
+    expect(await names('jose', '&offset=nonsense')).toEqual(ranked);
+  });
+
   it('follows hides, restores, edits and deletes at once', async () => {
     const rosa = await posted('Rosa Quintero', 'Visalia');
     expect(await names('quintero')).toEqual(['Rosa Quintero']);

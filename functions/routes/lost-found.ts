@@ -14,7 +14,7 @@ import { rateLimit } from '../rate-limit.ts';
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first, or with `q=` the records
- * whose name or last-seen city holds every word, best first; a new post goes live. GET /:id is
+ * whose name or last-seen city holds every word, best first (paged with `offset`); a new post goes live. GET /:id is
  * one record with its notes; POST /:id/notes adds one. The post answers its private manage secret
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
@@ -56,7 +56,8 @@ export function lostFoundRoutes(deps: RouteDeps) {
         if ([...query].length > LIMITS.query) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
         const terms = searchTerms(query);
         if (!terms.length) return c.json([]);
-        return c.json((await search(db, terms, deps.now(), before.at, limit)).map(toPost));
+        const offset = Math.max(0, Number.parseInt(c.req.query('offset') ?? '', 10) || 0);
+        return c.json((await search(db, terms, deps.now(), { before: before.at, limit, offset })).map(toPost));
       }
       const rows = await db
         .select()
