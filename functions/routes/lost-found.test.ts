@@ -313,6 +313,20 @@ describe('a record and its notes', () => {
     expect((await asOwner('/manage', 'GET', other.manageToken)).status).toBe(403);
   });
 
+  it('stores "I made contact" with a believed_alive note and refuses it with any other status', async () => {
+    const contacted = (await (await addNote({ ...note, authorMadeContact: true })).json()) as LostFoundNote;
+    expect(contacted).toMatchObject({ status: 'believed_alive', authorMadeContact: true });
+    expect(((await (await record()).json()) as LostFoundRecord).notes).toEqual([contacted]);
+    for (const status of NOTE_STATUSES.filter((status) => status !== 'believed_alive')) {
+      const response = await addNote({ ...note, status, authorMadeContact: true });
+      expect(response.status, status).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ authorMadeContact: expect.stringContaining('believed_alive') });
+    }
+    expect((await addNote({ ...note, status: 'believed_missing', authorMadeContact: false })).status).toBe(201);
+    expect((await addNote({ ...note, authorMadeContact: 'yes' })).status).toBe(400);
+    expect(await noteCount()).toBe(2);
+  });
+
   it.each(NOTE_STATUSES)('takes the PFIF status %s', async (status) => {
     expect((await addNote({ ...note, status })).status).toBe(201);
   });

@@ -116,7 +116,6 @@ export function lostFoundRoutes(deps: RouteDeps) {
           ...c.var.body,
           id: crypto.randomUUID(),
           postId: c.req.param('id'),
-          authorMadeContact: false,
           pfifId: null,
           hidden: false,
           createdAt: new Date(deps.now()).toISOString(),
