@@ -16,6 +16,9 @@ import type { LiveEvent } from '../../src/contract/events.ts';
 import { eq } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
+import ar from '../../src/i18n/ar.json';
+import en from '../../src/i18n/en.json';
+import es from '../../src/i18n/es.json';
 
 let api: TestApp;
 let app: TestApp['app'];
@@ -321,6 +324,20 @@ describe('a record and its notes', () => {
     expect((await asOwner('/manage', 'GET', other.manageToken)).status).toBe(403);
   });
 
+  it('stores "I made contact" with a believed_alive note and refuses it with any other status', async () => {
+    const contacted = (await (await addNote({ ...note, authorMadeContact: true })).json()) as LostFoundNote;
+    expect(contacted).toMatchObject({ status: 'believed_alive', authorMadeContact: true });
+    expect(((await (await record()).json()) as LostFoundRecord).notes).toEqual([contacted]);
+    for (const status of NOTE_STATUSES.filter((status) => status !== 'believed_alive')) {
+      const response = await addNote({ ...note, status, authorMadeContact: true });
+      expect(response.status, status).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ authorMadeContact: expect.stringContaining('believed_alive') });
+    }
+    expect((await addNote({ ...note, status: 'believed_missing', authorMadeContact: false })).status).toBe(201);
+    expect((await addNote({ ...note, authorMadeContact: 'yes' })).status).toBe(400);
+    expect(await noteCount()).toBe(2);
+  });
+
   it.each(NOTE_STATUSES)('takes the PFIF status %s', async (status) => {
     expect((await addNote({ ...note, status })).status).toBe(201);
   });
@@ -354,6 +371,44 @@ describe('a record and its notes', () => {
     expect((await record(crypto.randomUUID())).status).toBe(404);
     expect(await noteCount()).toBe(0);
     expect(published).toEqual([]);
+  });
+
+  it('answers the record as a page read without scripts, in the asked language, with its notes and the note form', async () => {
+    await addNote({ ...note, text: 'Ella está <b>bien</b>', authorMadeContact: true });
+    const response = await app.request(`/api/lost-found/${rosa.id}/page?lang=es`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('lang="es-US"');
+    expect(html).toContain('<h1><bdi>Rosa Hernández</bdi></h1>');
+    expect(html).toContain(es['person.missing']);
+    expect(html).toContain(es['person.contactMade']);
+    expect(html).toContain(es['person.status.believed_alive']);
+    expect(html).toContain('Ella está &#60;b&#62;bien&#60;/b&#62;');
+    expect(html).toContain('rosa-family@example.org');
+    expect(html).not.toContain(note.contact);
+    expect(html).toContain(
+      `<form method="post" action="/api/lost-found/${rosa.id}/notes"><input type="hidden" name="form" value="note"><input type="hidden" name="lang" value="es">`,
+    );
+    for (const status of NOTE_STATUSES) expect(html).toContain(`value="${status}"`);
+    expect(html).toContain('href="/es/lost-found"');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('answers a page that says the record is gone for an unknown, hidden or expired one, English by default', async () => {
+    const unknown = await app.request(`/api/lost-found/${crypto.randomUUID()}/page?lang=ar`);
+    expect(unknown.status).toBe(404);
+    const html = await unknown.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain(ar['person.notFound']);
+    expect(html).toContain('href="/ar/lost-found"');
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    const hidden = await app.request(`/api/lost-found/${rosa.id}/page?lang=xx`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).toContain(`<h1>${en['person.notFound']}</h1>`);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 0 where id = ?', args: [rosa.id] });
+    api.clock.now += LOST_FOUND_DAYS * 86_400_000;
+    expect((await app.request(`/api/lost-found/${rosa.id}/page`)).status).toBe(404);
   });
 
   it('limits the notes of one address', async () => {

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gt } from 'drizzle-orm';
+import { isLang } from '../../src/i18n/languages.ts';
 import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
@@ -8,14 +9,17 @@ import { toNote, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
+import { goneRecordPage, recordPage } from '../record-page.ts';
+import { resultPage } from '../html-page.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first, or with `q=` the records
- * whose name or last-seen city holds every word, best first (paged with `offset`); a new post goes live. GET /:id is
- * one record with its notes; POST /:id/notes adds one. The post answers its private manage secret
+ * whose name or last-seen city holds every word, best first (paged with `offset`); a new post
+ * goes live. GET /:id is one record with its notes (GET /:id/page the same as a page read without
+ * scripts, in `?lang=`); POST /:id/notes adds one. The post answers its private manage secret
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
  * (PATCH /:id) or deletes the post and its photo (DELETE /:id). A record lives LOST_FOUND_DAYS
@@ -44,6 +48,11 @@ export function lostFoundRoutes(deps: RouteDeps) {
       .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
       .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
       .limit(PAGE_SIZE.max);
+  /** The visible record with its notes, or undefined. */
+  const recordOf = async (id: string): Promise<LostFoundRecord | undefined> => {
+    const [row] = await db.select().from(lostFoundPosts).where(listed(id));
+    return row && { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
+  };
   const notFound = (c: Context) => apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
 
   return new Hono()
@@ -91,13 +100,14 @@ export function lostFoundRoutes(deps: RouteDeps) {
       return c.json({ ...toPost(row), manageToken: secret }, 201);
     })
     .get('/:id', async (c) => {
-      const [row] = await db
-        .select()
-        .from(lostFoundPosts)
-        .where(listed(c.req.param('id')));
-      if (!row) return notFound(c);
-      const record: LostFoundRecord = { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
-      return c.json(record);
+      const record = await recordOf(c.req.param('id'));
+      return record ? c.json(record) : notFound(c);
+    })
+    .get('/:id/page', async (c) => {
+      const lang = c.req.query('lang');
+      const language = isLang(lang) ? lang : 'en';
+      const record = await recordOf(c.req.param('id'));
+      return record ? resultPage(200, recordPage(language, record, deps.quickExitUrl)) : resultPage(404, goneRecordPage(language, deps.quickExitUrl));
     })
     .post(
       '/:id/notes',
@@ -117,7 +127,6 @@ export function lostFoundRoutes(deps: RouteDeps) {
           ...c.var.body,
           id: crypto.randomUUID(),
           postId: c.req.param('id'),
-          authorMadeContact: false,
           pfifId: null,
           hidden: false,
           createdAt: new Date(deps.now()).toISOString(),
