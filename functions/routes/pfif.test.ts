@@ -253,5 +253,6 @@ describe('npm run pfif:import', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/bad\.xml was not imported\. Line 3: A note must have a text/);
     expect(await stored()).toEqual([2, 4]);
-  });
+    // Three Node processes, each loading the TypeScript sources: slow on a busy machine.
+  }, 90_000);
 });
