@@ -44,11 +44,12 @@ export function createApp(deps: Deps) {
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
     donationsTotal: deps.config?.donationsTotal ?? 0,
     pfifDomain: deps.config?.pfifDomain ?? null,
+    quickExitUrl: deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL,
   };
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
-  app.use(formPosts((request, env) => app.fetch(request, env), deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL));
+  app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));
