@@ -82,7 +82,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
       <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={list.loading}>
         <form
           id="search"
-          className="card board-search"
+          className="card field board-search"
           role="search"
           method="post"
           action="/api/lost-found/search"
