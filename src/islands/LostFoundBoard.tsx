@@ -99,7 +99,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
               {t('lostFound.searchButton')}
             </button>
             {(typed || query) && (
-              <button className="button secondary" type="button" onClick={clear}>
+              <button className="link-button" type="button" onClick={clear}>
                 {t('lostFound.searchClear')}
               </button>
             )}

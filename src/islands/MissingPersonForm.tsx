@@ -111,12 +111,17 @@ export function MissingPersonForm({
               {matches.map((post) => (
                 <li key={post.id}>
                   <a href={personPath(post.id, lang)} target="_blank" rel="noopener">
-                    <bdi>{post.name}</bdi> <span className="sr-only">{t('lostFound.opensNewTab')}</span>
+                    <bdi>{post.name}</bdi>
+                    <span className="sr-only"> {t('lostFound.opensNewTab')}</span>
                   </a>
-                  {post.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}
+                  {post.status === 'found' && (
+                    <>
+                      {' '}
+                      <span className="badge done">{t('lostFound.found')}</span>
+                    </>
+                  )}
                   {(post.lastSeenCity || post.lastSeenDate) && (
                     <span className="note">
-                      {' '}
                       {t('lostFound.lastSeen')}: {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}
                       {post.lastSeenCity && post.lastSeenDate && ' · '}
                       {post.lastSeenDate && formatDate(post.lastSeenDate, lang)}
