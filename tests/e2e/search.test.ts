@@ -30,6 +30,7 @@ const pagesWith = (urls: string[], typed: string) => urls.filter((url) => !url.i
 
 it('typing a name lists the record in the board’s card, linking to its page; clearing brings back the newest posts', async () => {
   const { page, urls } = await board();
+  await page.waitForFunction(() => navigator.serviceWorker.controller);
   await page.fill('input[type="search"]', 'maria jose');
   // No button pressed: the search runs once typing pauses.
   await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results? for “\u2068maria jose\u2069”$/);
@@ -47,6 +48,10 @@ it('typing a name lists the record in the board’s card, linking to its page; c
   expect(await status(page).textContent()).toBe('');
   expect(await page.inputValue('input[type="search"]')).toBe('');
   expect(pagesWith(urls, 'maria')).toEqual([]);
+  // The service worker keeps the board's reads for offline use, but no search: no name typed stays on the phone.
+  const kept = await page.evaluate(async () => (await (await caches.open('data-v1')).keys()).map((request) => request.url));
+  expect(kept.some((url) => url.includes('/api/lost-found?limit='))).toBe(true);
+  expect(kept.filter((url) => url.includes('q='))).toEqual([]);
   await page.context().close();
 });
 
