@@ -351,6 +351,13 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     expect((await searchPage({ q: 'ana', lang: 'xx' })).html).toMatch(/<html lang="en[-"]/);
     const { status } = await searchPage({ q: 'a'.repeat(MAX_JSON_BYTES + 1) });
     expect(status).toBe(413);
+    // Sent in chunks, with no length up front: read up to the cap, then refused.
+    const chunked = await app.request('/api/lost-found/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `q=${'a'.repeat(MAX_JSON_BYTES + 1)}`,
+    });
+    expect(chunked.status).toBe(413);
   });
 });
 
