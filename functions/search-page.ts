@@ -9,7 +9,7 @@ import type { Lang } from '../src/i18n/languages.ts';
 import { formatDate, isolate } from '../src/lib/format.ts';
 import { document, escape, pathIn, words } from './html-page.ts';
 
-export const SEARCH_ACTION = '/api/lost-found/search';
+const SEARCH_ACTION = '/api/lost-found/search';
 
 /**
  * The page: `found` is what the search answered, newest posts for a blank one; `tooLong` says the
