@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { LIMITS, type LostFoundPost } from '../contract/index.ts';
+import type { LostFoundPost } from '../contract/index.ts';
+import { LIMITS } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { contactLink, formatDate, isolate, personPath } from '../lib/format.ts';
