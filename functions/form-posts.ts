@@ -74,7 +74,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
 }
 
 /** The posted fields as strings (files of a multipart body are left out), or null over the cap. */
-async function readForm(c: Context): Promise<Map<string, string> | null> {
+export async function readForm(c: Context): Promise<Map<string, string> | null> {
   if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return null;
   const bytes = await readCapped(c.req.raw.clone(), MAX_JSON_BYTES);
   if (!bytes) return null;

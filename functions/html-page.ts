@@ -32,6 +32,9 @@ button{padding:.7rem 1.2rem;font:inherit;font-weight:700;color:#fff;background:#
 a{color:#1d4ed8}
 .links{display:grid;gap:.5rem;margin-block-start:1.25rem}
 .secret{overflow-wrap:anywhere}
+.results{display:grid;gap:.6rem;padding:0;list-style:none}
+.results li{padding:.8rem 1rem;border-radius:.75rem;background:#fff;overflow-wrap:anywhere}
+.badge{color:#15803d}
 .quick-exit{position:fixed;inset-block-end:1rem;inset-inline-end:1rem;padding:.7rem 1.1rem;border-radius:999px;background:#1f2933;color:#fff;font-weight:700;text-decoration:none}
 `;
 
