@@ -378,9 +378,16 @@ function PfifImport({ t, lang, imported }: { t: T; lang: Lang; imported: () => P
     <section className="card admin-form pfif-import" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('admin.pfifTitle')}</h3>
       <p className="note">{t('admin.pfifLead', { mb: megabytes })}</p>
-      <form className="form-grid" onSubmit={(event) => void send(event)}>
-        <label htmlFor={`${id}-file`}>{t('admin.pfifFile')}</label>
-        <input id={`${id}-file`} type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      <form className="pfif-form" onSubmit={(event) => void send(event)}>
+        <label className="button secondary file-button">
+          {t(file ? 'admin.pfifChange' : 'admin.pfifChoose')}
+          <input type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
+        {file && (
+          <bdi className="pfif-file" dir="auto">
+            {file.name}
+          </bdi>
+        )}
         <button className="button" type="submit" disabled={!file || pending}>
           {t(pending ? 'admin.pfifImporting' : 'admin.pfifImport')}
         </button>
@@ -398,23 +405,20 @@ function PfifImport({ t, lang, imported }: { t: T; lang: Lang; imported: () => P
             })}
           </p>
           {dropped.length > 0 && (
-            <p className="note">
-              {t('admin.pfifDropped')} <bdi dir="ltr">{dropped.map(([field, times]) => `${field} (${number.format(times)})`).join(', ')}</bdi>
-            </p>
+            <details>
+              <summary>{t('admin.pfifDropped')}</summary>
+              <p className="note" dir="ltr">
+                {dropped.map(([field, times]) => `${field} (${number.format(times)})`).join(', ')}
+              </p>
+            </details>
           )}
         </div>
       )}
       {result && 'refused' in result && (
-        <p className="admin-problem" role="alert">
-          <strong>{t('admin.pfifRefused')}</strong>{' '}
-          {result.english ? (
-            <bdi dir="ltr" lang="en">
-              {result.refused}
-            </bdi>
-          ) : (
-            result.refused
-          )}
-        </p>
+        <div className="admin-problem" role="alert">
+          <p>{t('admin.pfifRefused')}</p>
+          <p {...(result.english ? { dir: 'ltr', lang: 'en' } : {})}>{result.refused}</p>
+        </div>
       )}
     </section>
   );

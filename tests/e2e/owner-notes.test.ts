@@ -158,8 +158,9 @@ describe("the admin's PFIF import", () => {
 
       const sample = await importFile(admin, { name: 'test.pfif-1.4.xml', mimeType: 'text/xml', buffer: readFileSync(PFIF_SAMPLE_PATH!) });
       expect(await sample.locator('.pfif-result p').first().textContent()).toBe(counts({ added: 1, notesAdded: 4 }));
-      // The fields this product does not keep are named, and none of them is a contact shown anywhere.
-      expect(await sample.locator('.pfif-result').textContent()).toContain(en['admin.pfifDropped']);
+      // The fields this product does not keep are named, folded away.
+      expect(await sample.locator('.pfif-result summary').textContent()).toBe(en['admin.pfifDropped']);
+      expect(await sample.locator('.pfif-result details').textContent()).toContain('note.author_email (4)');
       await expect.poll(() => admin.locator('li[data-post-id]').count()).toBe(1);
 
       const again = await importFile(admin, { name: 'test.pfif-1.4.xml', mimeType: 'text/xml', buffer: readFileSync(PFIF_SAMPLE_PATH!) });
@@ -174,8 +175,7 @@ describe("the admin's PFIF import", () => {
         '<?xml version="1.0"?>\n<!DOCTYPE pfif [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<pfif:pfif xmlns:pfif="http://zesty.ca/pfif/1.4">\n<pfif:person><pfif:full_name>&xxe;</pfif:full_name></pfif:person>\n</pfif:pfif>\n',
       );
       const refused = await importFile(admin, { name: 'doctype.xml', mimeType: 'text/xml', buffer: doctype });
-      const problem = await refused.locator('.admin-problem').textContent();
-      expect(problem).toMatch(/^The file was not imported\. Line \d+: A DOCTYPE is not allowed/);
+      expect(await refused.locator('.admin-problem p').allTextContents()).toEqual([en['admin.pfifRefused'], expect.stringMatching(/^Line \d+: A DOCTYPE is not allowed/)]);
       expect(await refused.locator('.pfif-result').count()).toBe(0);
       await admin.context().close();
     },
