@@ -15,6 +15,7 @@ import type {
   Created,
   Drop,
   jobInput,
+  LostFoundManage,
   LostFoundNote,
   lostFoundNoteInput,
   LostFoundPost,
@@ -36,6 +37,7 @@ export interface Routes {
   'POST /api/lost-found': { body: In<typeof lostFoundInput>; answer: Created<LostFoundPost> };
   'GET /api/lost-found/:id': { body: undefined; answer: LostFoundRecord };
   'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
+  'POST /api/lost-found/:id/renew': { body: undefined; answer: Pick<LostFoundManage, 'expiresAt'> };
   'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
   'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
   'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };
