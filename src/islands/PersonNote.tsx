@@ -1,7 +1,8 @@
 import type { LostFoundNote } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
-import type { messageFn, MessageKey } from '../i18n/messages.ts';
+import type { messageFn } from '../i18n/messages.ts';
 import { contactLink, formatDate } from '../lib/format.ts';
+import { noteStatusKey } from '../lib/person.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 
 type T = ReturnType<typeof messageFn>;
@@ -16,11 +17,13 @@ const RELATIVE_DAYS = 7;
  */
 export function PersonNote({ note, lang, t }: { note: LostFoundNote & { contact?: string | null }; lang: Lang; t: T }) {
   const contact = note.contact ? contactLink(note.contact) : null;
+  // The words around the author's name, which keeps its own direction.
+  const fromWords = t('person.noteFrom', { name: '\u0000' }).split('\u0000');
   return (
     <li className={`person-note${note.authorMadeContact ? ' made-contact' : ''}`} data-note-id={note.id}>
       <p className="person-note-status">
-        {note.authorMadeContact && <strong className="badge ok">{t('notes.madeContact')}</strong>}
-        {note.status && <span className={`badge ${note.status === 'believed_alive' ? 'ok' : 'plain'}`}>{t(`notes.status.${note.status}` as MessageKey)}</span>}
+        {note.authorMadeContact && <strong className="badge ok">{t('person.contactMade')}</strong>}
+        {note.status && <span className={`badge ${note.status === 'believed_alive' ? 'ok' : 'plain'}`}>{t(noteStatusKey(note)!)}</span>}
         <span className="note">
           {Date.now() - Date.parse(note.createdAt) < RELATIVE_DAYS * 86_400_000 ? relativeTime(note.createdAt, lang, t) : formatDate(note.createdAt, lang)}
         </span>
@@ -28,17 +31,19 @@ export function PersonNote({ note, lang, t }: { note: LostFoundNote & { contact?
       <p dir="auto">{note.text}</p>
       {note.lastKnownLocation && (
         <p>
-          <span className="label">{t('notes.lastKnownLocation')}:</span> <bdi>{note.lastKnownLocation}</bdi>
+          <span className="label">{t('person.noteLastKnown')}:</span> <bdi>{note.lastKnownLocation}</bdi>
         </p>
       )}
       {note.authorName && (
         <p>
-          <span className="label">{t('notes.from')}:</span> <bdi>{note.authorName}</bdi>
+          {fromWords[0]}
+          <bdi>{note.authorName}</bdi>
+          {fromWords[1]}
         </p>
       )}
       {contact && (
         <p className="person-note-contact">
-          <span className="label">{t('notes.contact')}:</span>{' '}
+          <span className="label">{t('manage.noteContact')}:</span>{' '}
           {contact.href ? (
             <a href={contact.href} {...(contact.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
               <bdi>{note.contact}</bdi>

@@ -71,7 +71,7 @@ describe('the owner of a missing-person record', () => {
     await expect.poll(() => toast(page).locator('.toast-title').textContent()).toBe(fill(en['live.noteTitle'], { name }));
     const notes = card.locator('.person-note');
     await expect.poll(() => notes.count()).toBe(1);
-    expect(await notes.first().textContent()).toContain(en['notes.status.believed_alive']);
+    expect(await notes.first().textContent()).toContain(en['person.status.believed_alive']);
     expect(await notes.first().textContent()).toContain('Fresno fairgrounds');
     expect(await notes.first().locator('.person-note-contact a').getAttribute('href')).toBe('mailto:ana@example.org');
 
@@ -81,7 +81,7 @@ describe('the owner of a missing-person record', () => {
     await expect.poll(() => notes.count()).toBe(2);
     // Newest first.
     expect(await notes.first().getAttribute('data-note-id')).toBe(later.id);
-    expect(await notes.first().textContent()).toContain(en['notes.status.believed_missing']);
+    expect(await notes.first().textContent()).toContain(en['person.status.believed_missing']);
     expect(await notes.first().locator('.person-note-contact').textContent()).toContain('(559) 555-0199');
     expect(await toast(stranger).count()).toBe(0);
     // The contacts stay out of what anyone reads.
