@@ -1,14 +1,10 @@
 import type { LostFoundNote } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { messageFn } from '../i18n/messages.ts';
-import { contactLink, formatDate } from '../lib/format.ts';
+import { contactLink, formatDateTime } from '../lib/format.ts';
 import { noteStatusKey } from '../lib/person.ts';
-import { relativeTime } from '../lib/relative-time.ts';
 
 type T = ReturnType<typeof messageFn>;
-
-/** Past a week, a note says its date: "9,806d ago" tells nothing of a note imported from years back. */
-const RELATIVE_DAYS = 7;
 
 /**
  * One note on a missing-person record: its status in gentle words, "made contact" first and
@@ -24,9 +20,7 @@ export function PersonNote({ note, lang, t }: { note: LostFoundNote & { contact?
       <p className="person-note-status">
         {note.authorMadeContact && <strong className="badge ok">{t('person.contactMade')}</strong>}
         {note.status && <span className={`badge ${note.status === 'believed_alive' ? 'ok' : 'plain'}`}>{t(noteStatusKey(note)!)}</span>}
-        <span className="note">
-          {Date.now() - Date.parse(note.createdAt) < RELATIVE_DAYS * 86_400_000 ? relativeTime(note.createdAt, lang, t) : formatDate(note.createdAt, lang)}
-        </span>
+        <span className="note">{formatDateTime(note.createdAt, lang)}</span>
       </p>
       <p dir="auto">{note.text}</p>
       {note.lastKnownLocation && (
