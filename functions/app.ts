@@ -15,6 +15,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { placeRoutes } from './routes/places.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: Deps) {
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));
+  app.route('/places', placeRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));

@@ -29,6 +29,7 @@ import type {
   surplusOfferInput,
   volunteerInput,
 } from './index.ts';
+import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
 
@@ -47,6 +48,7 @@ export interface Routes {
   'POST /api/drops/:id/volunteers': { body: In<typeof volunteerInput>; answer: { volunteers: number } };
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
   'GET /api/drops': { body: undefined; answer: Drop[] };
+  'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
