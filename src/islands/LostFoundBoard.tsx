@@ -59,88 +59,94 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
   };
   const status = !query ? '' : list.items ? t.count('lostFound.results', list.items.length, { query: isolate(query) }) : list.failed ? '' : t('lostFound.searching');
 
-  return (
-    <div className="board">
-      <section className="card board-form" aria-labelledby={`${id}-form-title`}>
-        <h2 id={`${id}-form-title`}>{t('lostFound.formTitle')}</h2>
-        <p className="note">{t('lostFound.privacyNote')}</p>
-        <MissingPersonForm
-          variant="inline"
-          lang={lang}
-          t={t}
-          prefill={prefill}
-          onPosted={(created) => {
-            setPosted(true);
-            // The new post shows where it belongs: on top of the newest.
-            setTyped('');
-            setQuery('');
-            list.setItems((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
-          }}
-        />
-        <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
-      </section>
+  const postSection = (
+    <section key="form" className="card board-form" aria-labelledby={`${id}-form-title`}>
+      <h2 id={`${id}-form-title`}>{t('lostFound.formTitle')}</h2>
+      <p className="note">{t('lostFound.privacyNote')}</p>
+      <MissingPersonForm
+        variant="inline"
+        lang={lang}
+        t={t}
+        prefill={prefill}
+        onPosted={(created) => {
+          setPosted(true);
+          // The new post shows where it belongs: on top of the newest.
+          setTyped('');
+          setQuery('');
+          list.setItems((shown) => [created, ...(shown ?? []).filter((post) => post.id !== created.id)]);
+        }}
+      />
+      <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
+    </section>
+  );
+  const listSection = (
+    <section key="list" className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={list.loading}>
+      <h2 id={`${id}-list-title`}>{t(query ? 'lostFound.searchTitle' : 'lostFound.listTitle')}</h2>
+      <p className="search-status" role="status" aria-live="polite">
+        {status}
+      </p>
+      <ListStates
+        key={path}
+        list={list}
+        t={t}
+        empty={
+          query ? (
+            <div className="card no-match">
+              <p>{t('lostFound.noMatch')}</p>
+              <p className="no-match-actions">
+                <button className="button" type="button" onClick={() => setPrefill({ name: query })}>
+                  {t('lostFound.noMatchPost')}
+                </button>
+                <a className="more-link" href={localizePath('/submit-missing', lang)}>
+                  {t('lostFound.noMatchForm')}
+                </a>
+              </p>
+            </div>
+          ) : (
+            t('lostFound.empty')
+          )
+        }
+      >
+        {(posts) => (
+          <ul className="posts">
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} lang={lang} t={t} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
+    </section>
+  );
 
-      <section className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={list.loading}>
-        <form
-          id="search"
-          className="card field board-search"
-          role="search"
-          method="post"
-          action="/api/lost-found/search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery(typed.trim());
-          }}
-        >
-          <input type="hidden" name="lang" value={lang} />
-          <label htmlFor={`${id}-q`}>{t('lostFound.searchLabel')}</label>
-          <div className="search-row">
-            <input ref={input} id={`${id}-q`} name="q" type="search" maxLength={LIMITS.query} autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
-            <button className="button" type="submit">
-              {t('lostFound.searchButton')}
+  return (
+    <div className="board has-search">
+      <form
+        id="search"
+        className="card field board-search"
+        role="search"
+        method="post"
+        action="/api/lost-found/search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(typed.trim());
+        }}
+      >
+        <input type="hidden" name="lang" value={lang} />
+        <label htmlFor={`${id}-q`}>{t('lostFound.searchLabel')}</label>
+        <div className="search-row">
+          <input ref={input} id={`${id}-q`} name="q" type="search" maxLength={LIMITS.query} autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <button className="button" type="submit">
+            {t('lostFound.searchButton')}
+          </button>
+          {(typed || query) && (
+            <button className="link-button" type="button" onClick={clear}>
+              {t('lostFound.searchClear')}
             </button>
-            {(typed || query) && (
-              <button className="link-button" type="button" onClick={clear}>
-                {t('lostFound.searchClear')}
-              </button>
-            )}
-          </div>
-        </form>
-        <h2 id={`${id}-list-title`}>{t(query ? 'lostFound.searchTitle' : 'lostFound.listTitle')}</h2>
-        <p className="search-status" role="status" aria-live="polite">
-          {status}
-        </p>
-        <ListStates
-          key={path}
-          list={list}
-          t={t}
-          empty={
-            query ? (
-              <div className="card no-match">
-                <p>{t('lostFound.noMatch')}</p>
-                <p className="no-match-actions">
-                  <button className="button" type="button" onClick={() => setPrefill({ name: query })}>
-                    {t('lostFound.noMatchPost')}
-                  </button>
-                  <a className="more-link" href={localizePath('/submit-missing', lang)}>
-                    {t('lostFound.noMatchForm')}
-                  </a>
-                </p>
-              </div>
-            ) : (
-              t('lostFound.empty')
-            )
-          }
-        >
-          {(posts) => (
-            <ul className="posts">
-              {posts.map((post) => (
-                <PostCard key={post.id} post={post} lang={lang} t={t} />
-              ))}
-            </ul>
           )}
-        </ListStates>
-      </section>
+        </div>
+      </form>
+      {/* While searching, the results come right under the box: on a phone the post form would push them a screen away. */}
+      {query ? [listSection, postSection] : [postSection, listSection]}
     </div>
   );
 }
