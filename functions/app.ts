@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
@@ -52,6 +53,8 @@ export function createApp(deps: Deps) {
   if (deps.config?.listCacheMs) app.use(lists.middleware);
   app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
+  // Before the boards' own routes, so no `/alerts/:id` there can take feed.atom for an id.
+  app.route('/', feedRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));
   app.route('/alert-subscriptions', subscriptionRoutes(routeDeps));
