@@ -49,20 +49,19 @@ export function dropHours(time: string | null): { start: string; end: string | n
   if (rest.length || !from) return null;
   const start = CLOCK.exec(from);
   const end = to === undefined ? null : CLOCK.exec(to);
-  if (!start || end === undefined || (to !== undefined && !end)) return null;
-  const endMeridiem = end?.[3];
-  const marked = !!(start[3] || endMeridiem);
-  const minutes = (match: RegExpExecArray, meridiem: string | undefined) => {
-    const hour = Number(match[1]);
-    const minute = Number(match[2] ?? 0);
+  if (!start || (to !== undefined && !end)) return null;
+  const minutes = ([, hours, mins, own]: RegExpExecArray, other: string | undefined) => {
+    // "10-11 am": a time without am/pm takes the other one's.
+    const meridiem = own ?? other;
+    const hour = Number(hours);
+    const minute = Number(mins ?? 0);
     if (meridiem) return hour >= 1 && hour <= 12 ? ((hour % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minute : NaN;
-    const twentyFour = match[2] !== undefined && (hour > 12 || match[1]!.length === 2);
+    const twentyFour = mins !== undefined && (hour > 12 || hours!.length === 2);
     return twentyFour && hour <= 23 ? hour * 60 + minute : NaN;
   };
-  const first = minutes(start, start[3] ?? endMeridiem);
-  const last = end ? minutes(end, endMeridiem ?? (marked ? start[3] : undefined)) : null;
+  const first = minutes(start, end?.[3]);
+  const last = end && minutes(end, start[3]);
   if (Number.isNaN(first) || Number.isNaN(last) || (last !== null && last <= first)) return null;
-  if (!marked && start[2] === undefined) return null;
   const clock = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
   return { start: clock(first), end: last === null ? null : clock(last) };
 }

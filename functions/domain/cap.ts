@@ -43,8 +43,8 @@ const CAP_TYPES: Record<AlertType, { category: Category; urgency: Urgency; sever
 };
 
 /** The public board an alert is listed on. */
-export const alertPage = (alert: Pick<Alert, 'type'>, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
-export const capUrl = (alert: Pick<Alert, 'id'>, site: PfifSite) => `${site.baseUrl}/api/alerts/${encodeURIComponent(alert.id)}/cap.xml`;
+const alertPage = (alert: Pick<Alert, 'type'>, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
+const capUrl = (alert: Pick<Alert, 'id'>, site: PfifSite) => `${site.baseUrl}/api/alerts/${encodeURIComponent(alert.id)}/cap.xml`;
 const headline = (alert: CapAlert) => `${alert.type}: ${alert.city}`;
 
 /**
