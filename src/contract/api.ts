@@ -110,7 +110,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     summary: 'The missing-person board, newest first, or the records a search finds',
     tag: 'Missing persons',
     query: { q: 'Words that must all be in the name or the last-seen city; the records found come best first.', ...PAGED },
-    answer: { status: 200, description: 'LostFoundPost objects (never a contact)', list: true },
+    answer: { status: 200, description: 'LostFoundPost objects (with the contact the poster chose to show)', list: true },
   },
   'POST /api/lost-found': {
     summary: 'Post a missing person',
@@ -128,7 +128,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/lost-found/:id': {
     summary: 'One record with its notes, newest first',
     tag: 'Missing persons',
-    answer: { status: 200, description: 'LostFoundRecord (the post and its LostFoundNote notes, never a contact)' },
+    answer: { status: 200, description: "LostFoundRecord (the post and its LostFoundNote notes, without their authors' contacts)" },
   },
   'GET /api/lost-found/:id/page': {
     summary: 'One record as a page, for browsers without JavaScript',

@@ -78,7 +78,7 @@ export function openApiDocument() {
       title: 'Find. Help. Reunite. API',
       version: '1',
       description:
-        "The public API of Find. Help. Reunite.: the boards' lists and posts, and the moderators' desk. Lists never include a contact; a poster reads their own post's contacts with its manage secret. Errors share one shape (Error).",
+        "The API of Find. Help. Reunite.: the boards' lists and posts, and the moderators' desk. A post shows the contact its author chose to show on it; the contacts of people who answer posts, of drop volunteers and of SOS requests are never in a public answer (a poster reads the answers to their own post with its manage secret). Errors share one shape (Error).",
     },
     tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     paths,
