@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dictionaries } from '../../src/i18n/index.ts';
+import { dictionaries, translator } from '../../src/i18n/index.ts';
 import { usePhone } from './chromium.ts';
 
 const { baseURL, open } = usePhone();
@@ -30,14 +30,15 @@ describe('/api-docs', () => {
   it('lists every route of the served document with who may call it, and links the document and the PFIF feed', async () => {
     const served = await servedRoutes();
     const page = await open('/api-docs');
-    const listed = await page.$$eval('tr[data-route]', (rows) => rows.map((row) => row.getAttribute('data-route')));
+    const listed = await page.$$eval('li[data-route]', (rows) => rows.map((row) => row.getAttribute('data-route')));
     expect(listed.sort()).toEqual(served.map(({ route }) => route).sort());
     expect(listed.length).toBeGreaterThan(70);
 
-    const row = (route: string) => page.locator(`tr[data-route="${route}"] td`);
-    expect(await row('POST /api/lost-found').allTextContents()).toEqual(['POST', '/api/lost-found', 'Post a missing person', dictionaries.en['apiDocs.anyone']]);
-    expect(await row('DELETE /api/lost-found/{id}').last().textContent()).toBe(dictionaries.en['apiDocs.poster']);
-    expect(await row('GET /api/admin/dashboard').last().textContent()).toBe(dictionaries.en['apiDocs.moderators']);
+    const t = translator('en');
+    const route = (key: string) => page.locator(`li[data-route="${key}"] > *`);
+    expect(await route('POST /api/lost-found').allTextContents()).toEqual(['POST /api/lost-found', 'Post a missing person', t('apiDocs.access', { who: t('apiDocs.anyone') })]);
+    expect(await route('DELETE /api/lost-found/{id}').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.poster') }));
+    expect(await route('GET /api/admin/dashboard').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.moderators') }));
     expect(await page.textContent('section[data-tag="Admin"] h3')).toBe('Admin');
 
     expect(await page.getAttribute('a[href="/api/openapi.json"]', 'href')).toBe('/api/openapi.json');
@@ -55,9 +56,10 @@ describe('/api-docs', () => {
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     expect(await page.textContent('h1')).toBe(dictionaries.ar['apiDocs.title']);
     expect(await page.textContent('.api-about')).toContain(dictionaries.ar['apiDocs.contacts']);
-    const path = page.locator('tr[data-route="GET /api/lost-found"] td').nth(1);
+    const t = translator('ar');
+    const path = page.locator('li[data-route="GET /api/lost-found"] code');
     expect(await path.evaluate((cell) => getComputedStyle(cell).direction)).toBe('ltr');
-    expect(await page.locator('tr[data-route="GET /api/lost-found"] td').last().textContent()).toBe(dictionaries.ar['apiDocs.anyone']);
+    expect(await page.locator('li[data-route="GET /api/lost-found"] [data-access]').textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
     expect(await page.locator('footer a[href="/ar/api-docs"]').textContent()).toBe(dictionaries.ar['apiDocs.title']);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.context().close();
