@@ -1,9 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../src/contract/api.ts';
 import { lostFoundInput } from '../src/contract/index.ts';
 import { openApiPath } from '../src/contract/openapi.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
+import { WRITE_ENDPOINTS, type Host } from '../tests/write-endpoints.ts';
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -34,6 +36,14 @@ const operation = (key: keyof typeof API_ROUTES) => {
   return document.paths[openApiPath(path)]![method.toLowerCase()]!;
 };
 
+/** The operation a request to `path` reaches: its own path first, else the template it fits with the fewest parameters. */
+const operationAt = (method: string, path: string) => {
+  const [template] = Object.keys(document.paths)
+    .filter((candidate) => new RegExp(`^${candidate.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path))
+    .sort((a, b) => a.split('{').length - b.split('{').length);
+  return document.paths[template!]?.[method.toLowerCase()];
+};
+
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
@@ -61,6 +71,23 @@ describe('GET /api/openapi.json', () => {
       const schema = operation(key as keyof typeof API_ROUTES).requestBody!.content['application/json']!.schema;
       expect(Object.keys(schema.properties!), key).toEqual(Object.keys((route.body as unknown as { def: { shape: object } }).def.shape));
     }
+  });
+
+  it('accepts, in each body schema, the sample body every write endpoint takes (tests/write-endpoints.ts)', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const host: Host = { post: api.post, store: api.store, clock: api.clock };
+    const checked: string[] = [];
+    for (const endpoint of WRITE_ENDPOINTS) {
+      if (endpoint.file || endpoint.bodyless) continue;
+      const target = await endpoint.target(host);
+      const schema = operationAt(endpoint.method, target.path)?.requestBody?.content['application/json']?.schema;
+      expect(schema, `${endpoint.method} ${target.path} has a JSON body`).toBeDefined();
+      const validate = ajv.compile(schema!);
+      expect(validate({ ...endpoint.valid, ...target.extra }), `${endpoint.name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(validate({ ...endpoint.valid, ...target.extra, [Object.keys(schema!.properties!)[0]!]: { not: 'a value' } }), endpoint.name).toBe(false);
+      checked.push(endpoint.name);
+    }
+    expect(checked.length).toBeGreaterThan(15);
   });
 
   it('marks admin routes as needing a session and owner routes as needing the manage secret', () => {
