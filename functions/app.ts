@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/contract/limits.ts';
+import { openApiDocument } from '../src/contract/openapi.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
@@ -68,6 +69,8 @@ export function createApp(deps: Deps) {
   app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/places', placeRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
+  const description = openApiDocument();
+  app.get('/openapi.json', (c) => c.json(description));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {
