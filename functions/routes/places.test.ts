@@ -123,7 +123,7 @@ describe('?county= on every public list', () => {
     const { db } = api.store;
     for (const [index, city] of ['Fresno', 'Oakland', 'Springfield'].entries()) {
       const address = { 'x-test-client-address': `198.51.100.${index + 1}` };
-      const post = (path: string, body: unknown) => api.post(path, body, address).then((response) => expect(response.status, path).toBe(201));
+      const post = async (path: string, body: unknown) => expect((await api.post(path, body, address)).status, path).toBe(201);
       await post('/api/alerts', { city, details: `Road closed in ${city}` });
       await post('/api/alerts', { city, details: `Checkpoint in ${city}`, type: 'Enforcement Activity', activity: 'Checkpoint or traffic stop' });
       await post('/api/lost-found', { name: `Maria ${city}`, lastSeenCity: city });
