@@ -180,6 +180,17 @@ describe('?county= on every public list', () => {
     expect(await response.json()).toEqual({ error: { code: 'invalid_county', message: expect.stringContaining('California county') } });
   });
 
+  it.each(['__proto__', 'constructor', "Fresno'; drop table alerts; --", '<script>alert(1)</script>', 'x'.repeat(5000), 'Fresno,Alameda'])(
+    'refuses the hostile county %j in the one error shape and keeps every row',
+    async (county) => {
+      await api.post('/api/alerts', { city: 'Fresno', details: 'Road closed' });
+      const response = await api.app.request(`/api/alerts?county=${encodeURIComponent(county)}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_county');
+      expect(await api.count('alerts')).toBe(1);
+    },
+  );
+
   it('ignores an empty county=', async () => {
     await fillBoards();
     expect((await api.get<Alert[]>('/api/alerts?county=')).length).toBe(6);
