@@ -22,13 +22,13 @@ export function placed(typed: string | null | undefined) {
   return place ? { city: place.name, county: place.county } : { city: typed ?? null, county: null };
 }
 
-type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
-
 /** A missing person's last-seen city as stored, placed as any city is. */
 export function placedLastSeen(typed: string | null | undefined): { lastSeenCity: string | null; county: string | null } {
   const { city, county } = placed(typed);
   return { lastSeenCity: city, county };
 }
+
+type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
 
 /**
  * A list's `county=` query: its canonical county name and, `on` a table's county column, the
@@ -44,7 +44,7 @@ export function countyFilter(c: Context): CountyFilter {
 }
 
 /** Set by migration 0009 while the cities stored before it still wait to be placed. */
-export const BACKFILL_KEY = 'places_backfill';
+const BACKFILL_KEY = 'places_backfill';
 
 /** Every stored city, with what placing it also changes: a missing person's city is searched folded. */
 const STORED_CITIES = [
