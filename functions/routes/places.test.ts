@@ -93,6 +93,11 @@ describe('a typed city is stored as its place, with its county', () => {
     expect(placeOfAnswer(alert)).toEqual({ city: 'Springfield', county: null });
     const post = await (await api.post('/api/lost-found', { name: 'Ana', lastSeenCity: 'Ciudad Juárez' })).json();
     expect(placeOfAnswer(post)).toEqual({ city: 'Ciudad Juárez', county: null });
+    for (const city of ['constructor', '__proto__', 'toString']) {
+      const response = await api.post('/api/alerts', { city, details: `Typed ${city}` });
+      expect(response.status).toBe(201);
+      expect(placeOfAnswer(await response.json())).toEqual({ city, county: null });
+    }
     const none = await (await api.post('/api/lost-found', { name: 'Ben' })).json();
     expect(placeOfAnswer(none)).toEqual({ city: null, county: null });
   });
