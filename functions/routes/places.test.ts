@@ -122,6 +122,17 @@ describe('a typed city is stored as its place, with its county', () => {
   });
 });
 
+describe('text alerts', () => {
+  it('reach a subscriber who typed a ZIP code when an alert names the same place another way', async () => {
+    await api.post('/api/alert-subscriptions', { phone: '5595550101', city: '93701', lang: 'en' });
+    await api.post('/api/alert-subscriptions', { phone: '5105550102', city: 'Oakland', lang: 'en' });
+    expect((await api.post('/api/alerts', { city: 'fresno, ca', details: 'Road closed' })).status).toBe(201);
+    const { rows } = await api.store.client.execute('select phone, body from sms_outbox');
+    expect(rows.map((row) => row.phone)).toEqual(['+15595550101']);
+    expect(rows[0]!.body).toContain('Fresno: Road closed');
+  });
+});
+
 describe('?county= on every public list', () => {
   /** One listed post of each board in Fresno, one in Oakland, and one unplaced. */
   async function fillBoards() {
