@@ -20,9 +20,6 @@ export const ATOM = 'http://www.w3.org/2005/Atom';
 export const CAP_MEDIA_TYPE = 'application/cap+xml';
 const SITE_NAME = 'Find. Help. Reunite.';
 
-/** An alert as the lists show it, with the county of its city (null for a city outside California's list). */
-export type CapAlert = Alert & { county: string | null };
-
 type Category = 'Security' | 'Safety' | 'Met' | 'Transport' | 'Other';
 type Urgency = 'Immediate' | 'Expected' | 'Unknown';
 type Severity = 'Moderate' | 'Minor' | 'Unknown';
@@ -45,13 +42,13 @@ const CAP_TYPES: Record<AlertType, { category: Category; urgency: Urgency; sever
 /** The public board an alert is listed on. */
 const alertPage = (alert: Pick<Alert, 'type'>, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
 const capUrl = (alert: Pick<Alert, 'id'>, site: PfifSite) => `${site.baseUrl}/api/alerts/${encodeURIComponent(alert.id)}/cap.xml`;
-const headline = (alert: CapAlert) => `${alert.type}: ${alert.city}`;
+const headline = (alert: Alert) => `${alert.type}: ${alert.city}`;
 
 /**
  * What the card says, in the order it says it: an enforcement report's facts, then the details,
  * then who vouches for it, so no reader takes a neighbour's report for an official one.
  */
-function description(alert: CapAlert): string {
+function description(alert: Alert): string {
   const facts = [
     alert.area && `Area: ${alert.area}`,
     alert.activity && `What is happening: ${alert.activity}`,
@@ -69,7 +66,7 @@ function description(alert: CapAlert): string {
  * alert closed by "all clear" marks is deleted at once with its details, so there is nothing left
  * to publish a Cancel from; the marks so far travel as parameters.
  */
-export function writeCap(alert: CapAlert, site: PfifSite): string {
+export function writeCap(alert: Alert, site: PfifSite): string {
   const kind = CAP_TYPES[alert.type];
   const county = alert.county ? countyOf(alert.county) : null;
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
@@ -110,7 +107,7 @@ export function writeCap(alert: CapAlert, site: PfifSite): string {
 }
 
 /** The listed alerts, newest first, as an Atom 1.0 feed; each entry links its CAP document and its board. */
-export function writeAtom(alerts: readonly CapAlert[], site: PfifSite, now: number): string {
+export function writeAtom(alerts: readonly Alert[], site: PfifSite, now: number): string {
   const self = `${site.baseUrl}/api/alerts/feed.atom`;
   const link = (indent: string, rel: string, type: string, href: string) => lines.push(`${indent}<link rel="${rel}" type="${type}" href="${escapeAttribute(href)}"/>`);
   const element = (indent: string, name: string, value: string) => lines.push(`${indent}<${name}>${escapeXml(value)}</${name}>`);

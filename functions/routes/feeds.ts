@@ -1,21 +1,14 @@
 import { Hono } from 'hono';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
 import { PAGE_SIZE } from '../../src/contract/limits.ts';
-import { placeOf } from '../../src/contract/places.ts';
 import { alerts, drops } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { CAP_MEDIA_TYPE, writeAtom, writeCap, type CapAlert } from '../domain/cap.ts';
+import { CAP_MEDIA_TYPE, writeAtom, writeCap } from '../domain/cap.ts';
 import { CALENDAR_MEDIA_TYPE, writeCalendar } from '../domain/calendar.ts';
-import { toAlert, type AlertRow } from '../domain/mappers.ts';
+import { toAlert } from '../domain/mappers.ts';
 import { californiaToday } from '../domain/time.ts';
 import { apiError } from '../http.ts';
 import { pfifSite } from './pfif.ts';
-
-/** The city by its place's own name, with its county (stored cities are placed as they are read). */
-const withCounty = (row: AlertRow): CapAlert => {
-  const place = placeOf(row.city);
-  return { ...toAlert(row), city: place?.name ?? row.city, county: place?.county ?? null };
-};
 
 /**
  * The open formats others build on: GET /api/alerts/feed.atom and /api/alerts/:id/cap.xml (CAP
@@ -31,7 +24,7 @@ export function feedRoutes(deps: RouteDeps) {
     .get('/alerts/feed.atom', async (c) => {
       const rows = await db.select().from(alerts).where(listedAlert()).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(PAGE_SIZE.max);
       c.header('Content-Type', 'application/atom+xml; charset=utf-8');
-      return c.body(writeAtom(rows.map(withCounty), pfifSite(deps, c), deps.now()));
+      return c.body(writeAtom(rows.map(toAlert), pfifSite(deps, c), deps.now()));
     })
     .get('/alerts/:id/cap.xml', async (c) => {
       const [row] = await db
@@ -40,7 +33,7 @@ export function feedRoutes(deps: RouteDeps) {
         .where(and(eq(alerts.id, c.req.param('id')), listedAlert()));
       if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       c.header('Content-Type', `${CAP_MEDIA_TYPE}; charset=utf-8`);
-      return c.body(writeCap(withCounty(row), pfifSite(deps, c)));
+      return c.body(writeCap(toAlert(row), pfifSite(deps, c)));
     })
     .get('/drops/calendar.ics', async (c) => {
       const rows = await db.select().from(drops).where(upcomingDrop()).orderBy(asc(drops.date), asc(drops.createdAt)).limit(PAGE_SIZE.max);

@@ -55,6 +55,9 @@ const PAGED = {
   before: 'Only those created before this ISO 8601 date and time: the createdAt of the last one of the previous page.',
 };
 
+/** Every public list's area filter (functions/domain/places.ts). */
+const COUNTY = { county: 'Only those placed in this California county (any case; "Fresno" or "Fresno County"); not a county: 400 invalid_county.' };
+
 const hideRestore = (path: string, what: string) =>
   ({
     [`POST /api/admin/${path}/:id/hide`]: { summary: `Hide a ${what} from the public`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `The ${what}, hidden` } },
@@ -66,7 +69,7 @@ const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType
     [`GET /api/${path}`]: {
       summary: `Open ${what}s, newest first`,
       tag: 'Help',
-      query: PAGED,
+      query: { ...COUNTY, ...PAGED },
       answer: { status: 200, description: `${type} objects`, list: true },
     },
     [`POST /api/${path}`]: {
@@ -109,7 +112,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/lost-found': {
     summary: 'The missing-person board, newest first, or the records a search finds',
     tag: 'Missing persons',
-    query: { q: 'Words that must all be in the name or the last-seen city; the records found come best first.', ...PAGED },
+    query: { q: 'Words that must all be in the name or the last-seen city; the records found come best first.', ...COUNTY, ...PAGED },
     answer: { status: 200, description: 'LostFoundPost objects (with the contact the poster chose to show)', list: true },
   },
   'POST /api/lost-found': {
@@ -183,7 +186,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/alerts': {
     summary: 'Open alerts, newest first',
     tag: 'Alerts',
-    query: { type: 'Only alerts of this type.', ...PAGED },
+    query: { type: 'Only alerts of this type.', ...COUNTY, ...PAGED },
     answer: { status: 200, description: 'Alert objects', list: true },
   },
   'POST /api/alerts': {
@@ -227,7 +230,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/resources': {
     summary: 'Published resources, verified first',
     tag: 'Directory',
-    query: { category: 'Only resources of this category.', limit: PAGED.limit },
+    query: { category: 'Only resources of this category.', ...COUNTY, limit: PAGED.limit },
     answer: { status: 200, description: 'Resource objects', list: true },
   },
   'POST /api/resources': {
@@ -237,7 +240,12 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['resource'],
     answer: { status: 201, description: '{ status: "pending" }' },
   },
-  'GET /api/jobs': { summary: 'Approved jobs, newest first', tag: 'Directory', query: { limit: PAGED.limit }, answer: { status: 200, description: 'Job objects', list: true } },
+  'GET /api/jobs': {
+    summary: 'Approved jobs, newest first',
+    tag: 'Directory',
+    query: { ...COUNTY, limit: PAGED.limit },
+    answer: { status: 200, description: 'Job objects', list: true },
+  },
   'POST /api/jobs': {
     summary: 'Suggest a job; it waits for a moderator',
     tag: 'Directory',
@@ -248,7 +256,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/drops': {
     summary: 'Upcoming food and supply drops, soonest first',
     tag: 'Directory',
-    query: { limit: PAGED.limit },
+    query: { ...COUNTY, limit: PAGED.limit },
     answer: { status: 200, description: 'Drop objects', list: true },
   },
   'GET /api/drops/calendar.ics': {
@@ -261,7 +269,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Directory',
     answer: { status: 200, description: 'An iCalendar file with one VEVENT', media: 'text/calendar' },
   },
-  'GET /api/drops/next': { summary: 'The next drop', tag: 'Directory', answer: { status: 200, description: 'A Drop, or null' } },
+  'GET /api/drops/next': { summary: 'The next drop', tag: 'Directory', query: COUNTY, answer: { status: 200, description: 'A Drop, or null' } },
   'POST /api/drops/:id/volunteers': {
     summary: 'Sign up to help at a drop',
     tag: 'Directory',
@@ -307,7 +315,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/pulse': {
     summary: 'The newest public posts of every board in one list',
     tag: 'Site',
-    query: { limit: PAGED.limit },
+    query: { ...COUNTY, limit: PAGED.limit },
     answer: { status: 200, description: 'PulseItem objects (never a contact)', list: true },
   },
   'GET /api/live/stats': { summary: 'People watching, text subscribers, open alerts', tag: 'Site', answer: { status: 200, description: 'LiveStats' } },
