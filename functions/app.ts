@@ -7,6 +7,7 @@ import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
 import { keyring } from './keys.ts';
 import { listCache } from './list-cache.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, pushEvent, vapidKeys } from './push.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
@@ -15,6 +16,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -31,7 +33,9 @@ export function createApp(deps: Deps) {
     defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${error.message}`)),
     ...deps,
     // What was stored stays stored: a room that cannot be reached only costs the live toast.
+    // Phones with the page closed hear of it by Web Push, sent after the answer.
     publish: async (event) => {
+      routeDeps.defer(pushEvent(routeDeps.db, routeDeps.push, event));
       try {
         await deps.publish(event);
       } catch (error) {
@@ -44,6 +48,11 @@ export function createApp(deps: Deps) {
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
     donationsTotal: deps.config?.donationsTotal ?? 0,
     pfifDomain: deps.config?.pfifDomain ?? null,
+    push: {
+      hosts: deps.config?.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+      keys: vapidKeys(deps.db, deps.config?.push?.vapid),
+      subject: deps.config?.push?.subject ?? `https://${deps.config?.pfifDomain ?? 'localhost'}`,
+    },
   };
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
@@ -61,6 +70,7 @@ export function createApp(deps: Deps) {
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));
+  app.route('/push', pushRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
