@@ -33,17 +33,15 @@ it('the service worker shows a pushed notification with the server’s title and
     );
 
   await push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: '/es/drops', tag: 'drops' });
-  await expect
-    .poll(shown)
-    .toEqual([
-      {
-        title: 'Nuevo reparto de comida y artículos',
-        body: 'Ábrelo para ver más.',
-        tag: 'drops',
-        url: new URL('/es/drops', baseURL).href,
-        icon: new URL('/icon-192.png', baseURL).href,
-      },
-    ]);
+  await expect.poll(shown).toEqual([
+    {
+      title: 'Nuevo reparto de comida y artículos',
+      body: 'Ábrelo para ver más.',
+      tag: 'drops',
+      url: new URL('/es/drops', baseURL).href,
+      icon: new URL('/icon-192.png', baseURL).href,
+    },
+  ]);
 
   // A push naming another site opens this site's home page instead; one of the same topic replaces the last.
   await push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: 'https://evil.example/drops', tag: 'drops' });
