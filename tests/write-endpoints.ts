@@ -51,6 +51,15 @@ export interface WriteEndpoint {
   file?: string;
 }
 
+/** A browser's subscription as Chrome sends it: an FCM endpoint, a real P-256 public key and a 16-byte secret. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH',
+  keys: { p256dh: 'BF1aVMNermuq8FH0Wv5n96ZQl-4Zu2tfVtqF08QfuiM-5Rjvx9vEwZtVLv2hM67FyemeQwIylN12waWGe9BhzIA', auth: 'PHaly0oPhrgtCB0JY1hqtg' },
+  areas: ['Fresno'],
+  topics: ['enforcement', 'missing'],
+  lang: 'es',
+};
+
 const REQUEST = {
   title: 'Ride to court',
   description: 'Monday at 9',
@@ -238,6 +247,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { name: 'alert subscriptions', method: 'POST', valid: { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
   { name: 'alert unsubscribe', method: 'DELETE', valid: { phone: '(559) 555-0142' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
+  { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
+  { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
   {
     name: 'resources',
     method: 'POST',
