@@ -85,7 +85,7 @@ export async function localPushService() {
       browsers.set(id, browser);
       return { endpoint: `http://${host}/push/${id}`, keys: browser.keys };
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 export type LocalPushService = Awaited<ReturnType<typeof localPushService>>;

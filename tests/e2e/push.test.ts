@@ -1,5 +1,7 @@
-import { expect, it } from 'vitest';
-import { usePhone } from './chromium.ts';
+import { expect, it, onTestFinished } from 'vitest';
+import ar from '../../src/i18n/ar.json';
+import { localPushService } from '../push-service.ts';
+import { ownServer, post, usePhone } from './chromium.ts';
 
 const { context: newContext, baseURL } = usePhone();
 
@@ -46,5 +48,43 @@ it('the service worker shows a pushed notification with the server’s title and
   // A push naming another site opens this site's home page instead; one of the same topic replaces the last.
   await push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: 'https://evil.example/drops', tag: 'drops' });
   await expect.poll(async () => (await shown()).map((notice) => notice.url)).toEqual([new URL('/', baseURL).href]);
+  await context.close();
+});
+
+it('a report posted on the site reaches a subscribed phone: server, push service, service worker', async () => {
+  const service = await localPushService();
+  onTestFinished(() => service.close());
+  const server = await ownServer({ env: { PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${service.host}`, VAPID_SUBJECT: 'mailto:ops@example.org' } });
+  const subscription = service.subscribe('phone');
+  expect((await post('/api/push/subscriptions', { ...subscription, topics: ['enforcement'], lang: 'ar' }, server.url)).status).toBe(201);
+  const report = { type: 'Enforcement Activity', activity: 'Other', city: 'Fresno', details: 'Agents at the flea market, ask for Rosa' };
+  expect((await post('/api/alerts', report, server.url)).status).toBe(201);
+  await expect.poll(() => service.received.length).toBe(1);
+  expect(service.failures).toEqual([]);
+  const message = service.received[0]!.message as { title: string };
+  expect(message).toEqual({
+    title: ar['live.emergencyTitle'].replace('{type}', ar['alertType.enforcementActivity']),
+    body: ar['push.body'],
+    url: '/ar/ice-reports',
+    tag: 'enforcement',
+  });
+
+  // What the push service decrypted is what reaches the phone's service worker.
+  const context = await newContext({ baseURL: server.url });
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.goto('/ar/alerts-live');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => registrations.get(`${server.url}/`)).toBeTruthy();
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registrations.get(`${server.url}/`)!, data: JSON.stringify(message) });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notice) => [notice.title, notice.body, notice.data.url])))
+    .toEqual([[message.title, ar['push.body'], `${server.url}/ar/ice-reports`]]);
   await context.close();
 });

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 /**
  * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
  * the database and media folder in `folder`, with the sample content (published resources, jobs, a drop and
- * lost-and-found posts) unless told otherwise; port 0 picks a free port.
+ * lost-and-found posts) unless told otherwise; port 0 picks a free port; `env` adds settings.
  */
-export async function startServer(folder: string, { port = 0, sample = true } = {}) {
+export async function startServer(folder: string, { port = 0, sample = true, env = {} as Record<string, string> } = {}) {
   const server = spawn(process.execPath, ['functions/node-server.ts'], {
     env: {
       ...process.env,
@@ -14,6 +14,7 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
       DATABASE_URL: `file:${join(folder, 'app.db')}`,
       MEDIA_DIR: join(folder, 'media'),
       SAMPLE_CONTENT: sample ? 'on' : 'off',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
