@@ -138,7 +138,7 @@ describe('subscriptions', () => {
 
   it('refuses endpoints that are not https on a known push service: the server never calls another address', async () => {
     const keys = service.subscribe().keys;
-    const plain = await testApp();
+    const plain = await testApp({ push: { serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS } });
     try {
       for (const endpoint of [
         `http://${service.host}/push/x`,

@@ -3,6 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // An implementation of RFC 8188 other than the sender's, by one of its authors.
 import ece from 'http_ece';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/push.ts';
+
+/**
+ * A push service in the tests' lists of hosts that no network can reach (.test is reserved), for
+ * subscriptions that are stored but must never be pushed to a real service.
+ */
+export const UNREACHABLE_PUSH_HOST = 'push.example.test';
+export const TEST_PUSH_SERVICE_HOSTS = [...DEFAULT_PUSH_SERVICE_HOSTS, UNREACHABLE_PUSH_HOST];
 
 const fromBase64url = (text: string) => Buffer.from(text, 'base64url');
 

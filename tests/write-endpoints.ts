@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { assistanceRequests, drops, jobs, sosRequests, surplusOffers } from '../db/schema.ts';
 import { createAdmin } from '../functions/admin-auth.ts';
+import { UNREACHABLE_PUSH_HOST } from './push-service.ts';
 
 /** What an endpoint's setup needs: a way to post, the database, the clock, and the site's origin. */
 export interface Host {
@@ -51,9 +52,9 @@ export interface WriteEndpoint {
   file?: string;
 }
 
-/** A browser's subscription as Chrome sends it: an FCM endpoint, a real P-256 public key and a 16-byte secret. */
+/** A browser's subscription: an endpoint at a push service the tests list but none can reach, a real P-256 public key and a 16-byte secret. */
 const PUSH_SUBSCRIPTION = {
-  endpoint: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH',
+  endpoint: `https://${UNREACHABLE_PUSH_HOST}/send/dQw4w9WgXcQ`,
   keys: { p256dh: 'BF1aVMNermuq8FH0Wv5n96ZQl-4Zu2tfVtqF08QfuiM-5Rjvx9vEwZtVLv2hM67FyemeQwIylN12waWGe9BhzIA', auth: 'PHaly0oPhrgtCB0JY1hqtg' },
   areas: ['Fresno'],
   topics: ['enforcement', 'missing'],

@@ -14,6 +14,8 @@ import type {
   assistanceResponseInput,
   Created,
   Drop,
+  pushSubscriptionInput,
+  PushSubscriptionState,
   jobInput,
   LostFoundNote,
   lostFoundNoteInput,
@@ -47,6 +49,8 @@ export interface Routes {
   'GET /api/drops': { body: undefined; answer: Drop[] };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
+  'GET /api/push/key': { body: undefined; answer: { publicKey: string } };
+  'POST /api/push/subscriptions': { body: In<typeof pushSubscriptionInput>; answer: PushSubscriptionState };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
 }
 

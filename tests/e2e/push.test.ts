@@ -1,5 +1,6 @@
 import { expect, it, onTestFinished } from 'vitest';
 import ar from '../../src/i18n/ar.json';
+import es from '../../src/i18n/es.json';
 import { localPushService } from '../push-service.ts';
 import { ownServer, post, usePhone } from './chromium.ts';
 
@@ -86,5 +87,40 @@ it('a report posted on the site reaches a subscribed phone: server, push service
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notice) => [notice.title, notice.body, notice.data.url])))
     .toEqual([[message.title, ar['push.body'], `${server.url}/ar/ice-reports`]]);
+  await context.close();
+});
+
+it('enabling browser notifications on /alerts-live subscribes the phone to Web Push in its language', async () => {
+  const service = await localPushService();
+  onTestFinished(() => service.close());
+  const server = await ownServer({ env: { PUSH_SERVICE_HOSTS: service.host } });
+  const subscription = service.subscribe('phone');
+  const context = await newContext({ baseURL: server.url });
+  // This Chromium cannot reach Google's push service: its PushManager answers what it would have
+  // answered, a subscription at the test's push service, after checking the server's key.
+  await context.addInitScript((given) => {
+    Object.assign(window, { applicationServerKeys: [] });
+    PushManager.prototype.getSubscription = async () => null;
+    PushManager.prototype.subscribe = async function (options) {
+      const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer);
+      (window as unknown as { applicationServerKeys: number[] }).applicationServerKeys.push(key.length, key[0]!);
+      return { toJSON: () => given } as unknown as PushSubscription;
+    };
+  }, subscription);
+  const page = await context.newPage();
+  const statsAsked = page.waitForRequest((request) => request.url().includes('/api/live/stats'));
+  await page.goto('/es/alerts-live');
+  await statsAsked;
+  await context.grantPermissions(['notifications']);
+  const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions'));
+  await page.getByRole('button', { name: es['alertsLive.enable'] }).click();
+  expect((await subscribed).status()).toBe(201);
+  // The key it subscribed with is the server's VAPID public key: 65 bytes, uncompressed (0x04).
+  expect(await page.evaluate(() => (window as unknown as { applicationServerKeys: number[] }).applicationServerKeys)).toEqual([65, 4]);
+
+  expect((await post('/api/alerts', { type: 'Weather Alert', city: 'Fresno', details: 'Flooding on Highway 99' }, server.url)).status).toBe(201);
+  await expect
+    .poll(() => service.received.map((push) => push.message))
+    .toEqual([{ title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']), body: es['push.body'], url: '/es/alerts', tag: 'alerts' }]);
   await context.close();
 });
