@@ -175,6 +175,8 @@ describe('subscriptions', () => {
     const cases: [unknown, string][] = [
       [{ endpoint, keys: { ...keys, p256dh: keys.p256dh.slice(1) } }, 'keys.p256dh'],
       [{ endpoint, keys: { ...keys, p256dh: `A${keys.p256dh.slice(1)}` } }, 'keys.p256dh'],
+      // The right length and first byte, but no point of the curve.
+      [{ endpoint, keys: { ...keys, p256dh: `BA${'A'.repeat(85)}` } }, 'keys.p256dh'],
       [{ endpoint, keys: { ...keys, auth: 'c2hvcnQ' } }, 'keys.auth'],
       [{ endpoint, keys: { ...keys, auth: `${keys.auth.slice(2)}+/` } }, 'keys.auth'],
       [{ endpoint }, 'keys'],

@@ -111,7 +111,7 @@ async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null>
  * (src/contract/places.ts, `placeOf(city)?.county`), no city is placed: pushes reach only the
  * subscriptions that follow all of California.
  */
-export const countyOf = (_city: string | null): string | null => null;
+export const countyOfCity = (_city: string | null): string | null => null;
 
 export interface PushSender {
   hosts: readonly string[];
@@ -179,7 +179,7 @@ export async function pushEvent(db: Database, sender: PushSender, live: LiveEven
   const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
   const item = await pushItem(db, live);
   if (!item) return tally;
-  const area = countyOf(item.city);
+  const area = countyOfCity(item.city);
   const follows = and(
     sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
     area === null

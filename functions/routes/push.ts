@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptionInput, pushUnsubscribeInput, type PushSubscriptionState } from '../../src/contract/index.ts';
+import { P256DH_MESSAGE, pushSubscriptionInput, pushUnsubscribeInput, type PushSubscriptionState } from '../../src/contract/index.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';
@@ -8,6 +8,17 @@ import { allowedEndpoint } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 const unknownService = 'Endpoint must be an https address of a known push service';
+
+/** Whether the browser's key is a point of P-256: no push could be encrypted to any other. */
+async function isP256Point(p256dh: string): Promise<boolean> {
+  const bytes = Uint8Array.from(atob(p256dh.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  try {
+    await crypto.subtle.importKey('raw', bytes, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * GET /api/push/key: the VAPID public key browsers subscribe with. POST /api/push/subscriptions
@@ -23,7 +34,9 @@ export function pushRoutes(deps: RouteDeps) {
       jsonBody(pushSubscriptionInput),
       async (c, next) => {
         // Checked before the rate limit, like the body: a refused subscription spends nothing.
-        if (!allowedEndpoint(c.var.body.endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { endpoint: unknownService });
+        const { endpoint, keys } = c.var.body;
+        if (!allowedEndpoint(endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { endpoint: unknownService });
+        if (!(await isP256Point(keys.p256dh))) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { 'keys.p256dh': P256DH_MESSAGE });
         await next();
       },
       rateLimit(deps, 'pushSubscription'),

@@ -14,6 +14,9 @@ const base64url = (bytes: number, message: string, first?: string) =>
     }, message),
   );
 
+/** What a refused browser key is told: one that is no point of P-256 too (checked by the API). */
+export const P256DH_MESSAGE = 'p256dh must be the subscription’s P-256 public key (65 bytes, base64url)';
+
 /**
  * What a browser's PushSubscription gives (endpoint, the P-256 public key and the auth secret)
  * and what this device wants: counties (none: all of California), topics, and the language of
@@ -24,7 +27,7 @@ export const pushSubscriptionInput = z.object({
   endpoint: z.string().check(z.maxLength(LIMITS.url, `Endpoint must be at most ${LIMITS.url} characters`), z.url({ error: 'Endpoint must be a web address' })),
   keys: z.object({
     // An uncompressed P-256 point: 65 bytes, the first 0x04 (base64url "B").
-    p256dh: base64url(65, 'p256dh must be the subscription’s P-256 public key (65 bytes, base64url)', 'B'),
+    p256dh: base64url(65, P256DH_MESSAGE, 'B'),
     auth: base64url(16, 'auth must be the subscription’s 16-byte secret (base64url)'),
   }),
   areas: z._default(
