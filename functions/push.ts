@@ -197,37 +197,46 @@ export async function pushEvent(db: Database, sender: PushSender, live: LiveEven
     }
     return message;
   };
+  // One pool over all subscriptions, read a batch at a time: a slow service holds up one sender,
+  // never a whole batch.
+  let batch: Subscription[] = [];
+  let index = 0;
   let after = '';
-  for (;;) {
-    const batch = await db
+  let done = false;
+  let loading: Promise<void> | null = null;
+  const load = async () => {
+    batch = await db
       .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, lang: pushSubscriptions.lang })
       .from(pushSubscriptions)
       .where(and(follows, gt(pushSubscriptions.endpoint, after)))
       .orderBy(asc(pushSubscriptions.endpoint))
       .limit(BATCH);
-    if (batch.length === 0) break;
-    after = batch.at(-1)!.endpoint;
-    let next = 0;
-    const gone: string[] = [];
-    const worker = async () => {
-      while (next < batch.length) {
-        const subscription = batch[next++]!;
-        if (!allowedEndpoint(subscription.endpoint, sender.hosts)) continue;
-        let outcome: 'sent' | 'gone' | 'failed';
-        try {
-          outcome = await deliver(sender, subscription, messageIn(subscription.lang));
-        } catch {
-          // Keys a browser would never make: the service could not decrypt it either.
-          outcome = 'failed';
-        }
-        tally[outcome]++;
-        if (outcome === 'gone') gone.push(subscription.endpoint);
+    index = 0;
+    done = batch.length < BATCH;
+    after = batch.at(-1)?.endpoint ?? after;
+  };
+  const take = async (): Promise<Subscription | undefined> => {
+    while (index >= batch.length) {
+      if (done) return undefined;
+      await (loading ??= load().finally(() => (loading = null)));
+    }
+    return batch[index++];
+  };
+  const sendAll = async () => {
+    for (let subscription = await take(); subscription; subscription = await take()) {
+      if (!allowedEndpoint(subscription.endpoint, sender.hosts)) continue;
+      let outcome: 'sent' | 'gone' | 'failed';
+      try {
+        outcome = await deliver(sender, subscription, messageIn(subscription.lang));
+      } catch {
+        // Keys no push could be encrypted to: the service could not decrypt it either.
+        outcome = 'failed';
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, batch.length) }, worker));
-    for (const endpoint of gone) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    if (batch.length < BATCH) break;
-  }
+      tally[outcome]++;
+      if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    }
+  };
+  await Promise.all(Array.from({ length: PUSH_CONCURRENCY }, sendAll));
   if (tally.failed) console.error(`Push of ${live.event}: ${tally.failed} of ${tally.sent + tally.gone + tally.failed} could not be handed to their push service`);
   return tally;
 }
