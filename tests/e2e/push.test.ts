@@ -6,9 +6,14 @@ import { ownServer, post, usePhone } from './chromium.ts';
 
 const { context: newContext, baseURL } = usePhone();
 
-it('the service worker shows a pushed notification with the server’s title and body, opening only this site’s pages', async () => {
-  const context = await newContext();
-  await context.grantPermissions(['notifications'], { origin: baseURL });
+/**
+ * A phone that allows notifications, on `path` of the site at `origin` once its service worker
+ * runs: `push(message)` hands the worker a push through Chromium's DevTools protocol, as the
+ * browser does with what its push service delivers; `shown()` lists the notifications shown.
+ */
+async function phoneWithWorker(origin: string, path: string) {
+  const context = await newContext({ baseURL: origin });
+  await context.grantPermissions(['notifications'], { origin });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const registrations = new Map<string, string>();
@@ -16,28 +21,34 @@ it('the service worker shows a pushed notification with the server’s title and
     for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
   });
   await cdp.send('ServiceWorker.enable');
-  await page.goto('/es/drops');
+  await page.goto(path);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  const scope = new URL('/', baseURL).href;
+  const scope = new URL('/', origin).href;
   await expect.poll(() => registrations.get(scope)).toBeTruthy();
-
-  const push = async (message: unknown) => {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL).origin, registrationId: registrations.get(scope)!, data: JSON.stringify(message) });
+  return {
+    context,
+    push: (message: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(origin).origin, registrationId: registrations.get(scope)!, data: JSON.stringify(message) }),
+    shown: () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((notice) => ({
+          title: notice.title,
+          body: notice.body,
+          tag: notice.tag,
+          url: notice.data?.url,
+          icon: notice.icon,
+        })),
+      ),
   };
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((notice) => ({
-        title: notice.title,
-        body: notice.body,
-        tag: notice.tag,
-        url: notice.data?.url,
-        icon: notice.icon,
-      })),
-    );
+}
 
-  await push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: '/es/drops', tag: 'drops' });
-  // A service worker that went idle is started for the push first: on a busy machine, seconds.
-  await expect.poll(shown, { timeout: 10_000 }).toEqual([
+/** A service worker that went idle is started for the push first: on a busy machine, seconds. */
+const STARTING = { timeout: 10_000 };
+
+it('the service worker shows a pushed notification with the server’s title and body, opening only this site’s pages', async () => {
+  const phone = await phoneWithWorker(baseURL, '/es/drops');
+  await phone.push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: '/es/drops', tag: 'drops' });
+  await expect.poll(phone.shown, STARTING).toEqual([
     {
       title: 'Nuevo reparto de comida y artículos',
       body: 'Ábrelo para ver más.',
@@ -48,9 +59,9 @@ it('the service worker shows a pushed notification with the server’s title and
   ]);
 
   // A push naming another site opens this site's home page instead; one of the same topic replaces the last.
-  await push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: 'https://evil.example/drops', tag: 'drops' });
-  await expect.poll(async () => (await shown()).map((notice) => notice.url), { timeout: 10_000 }).toEqual([new URL('/', baseURL).href]);
-  await context.close();
+  await phone.push({ title: 'Nuevo reparto de comida y artículos', body: 'Ábrelo para ver más.', url: 'https://evil.example/drops', tag: 'drops' });
+  await expect.poll(async () => (await phone.shown()).map((notice) => notice.url), STARTING).toEqual([new URL('/', baseURL).href]);
+  await phone.context.close();
 });
 
 it('a report posted on the site reaches a subscribed phone: server, push service, service worker', async () => {
@@ -64,33 +75,16 @@ it('a report posted on the site reaches a subscribed phone: server, push service
   await expect.poll(() => service.received.length).toBe(1);
   expect(service.failures).toEqual([]);
   const message = service.received[0]!.message as { title: string };
-  expect(message).toEqual({
-    title: ar['live.emergencyTitle'].replace('{type}', ar['alertType.enforcementActivity']),
-    body: ar['push.body'],
-    url: '/ar/ice-reports',
-    tag: 'enforcement',
-  });
+  const body = ar['push.body'];
+  expect(message).toEqual({ title: ar['live.emergencyTitle'].replace('{type}', ar['alertType.enforcementActivity']), body, url: '/ar/ice-reports', tag: 'enforcement' });
 
   // What the push service decrypted is what reaches the phone's service worker.
-  const context = await newContext({ baseURL: server.url });
-  await context.grantPermissions(['notifications'], { origin: server.url });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, string>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const registration of updated) if (!registration.isDeleted) registrations.set(registration.scopeURL, registration.registrationId);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await page.goto('/ar/alerts-live');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => registrations.get(`${server.url}/`)).toBeTruthy();
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registrations.get(`${server.url}/`)!, data: JSON.stringify(message) });
+  const phone = await phoneWithWorker(server.url, '/ar/alerts-live');
+  await phone.push(message);
   await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notice) => [notice.title, notice.body, notice.data.url])), {
-      timeout: 10_000,
-    })
-    .toEqual([[message.title, ar['push.body'], `${server.url}/ar/ice-reports`]]);
-  await context.close();
+    .poll(async () => (await phone.shown()).map((notice) => [notice.title, notice.body, notice.url]), STARTING)
+    .toEqual([[message.title, body, `${server.url}/ar/ice-reports`]]);
+  await phone.context.close();
 });
 
 it('enabling browser notifications on /alerts-live subscribes the phone to Web Push in its language', async () => {
