@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ALERT_TYPES } from '../src/contract/limits.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './push.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './push-hosts.ts';
 import type { Deps } from './deps.ts';
 
 const flag = z.pipe(

@@ -3,7 +3,7 @@ import { localPushService, type LocalPushService } from '../tests/push-service.t
 import { testApp, type TestApp } from '../tests/test-app.ts';
 import { MAX_PUSH_AREAS, PUSH_TOPICS } from '../src/contract/limits.ts';
 import { createAdmin } from './admin-auth.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from './push.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
 
 let service: LocalPushService;
 let api: TestApp;

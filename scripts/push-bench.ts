@@ -9,7 +9,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { pushSubscriptions } from '../db/schema.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS, pushEvent, vapidKeys } from '../functions/push.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/push-hosts.ts';
+import { pushEvent, vapidKeys } from '../functions/push.ts';
 import { PUSH_CONCURRENCY } from '../src/contract/limits.ts';
 import { localPushService } from '../tests/push-service.ts';
 import { tempDatabase } from '../tests/temp-db.ts';

@@ -4,7 +4,7 @@ import { P256DH_MESSAGE, pushSubscriptionInput, pushUnsubscribeInput, type PushS
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';
-import { allowedEndpoint } from '../push.ts';
+import { allowedEndpoint } from '../push-hosts.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 const unknownService = 'Endpoint must be an https address of a known push service';
