@@ -17,6 +17,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: Deps) {
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
     donationsTotal: deps.config?.donationsTotal ?? 0,
     pfifDomain: deps.config?.pfifDomain ?? null,
+    quickExitUrl: deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL,
     push: {
       hosts: deps.config?.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
       keys: vapidKeys(deps.db, deps.config?.push?.vapid),
@@ -58,7 +60,7 @@ export function createApp(deps: Deps) {
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
-  app.use(formPosts((request, env) => app.fetch(request, env), deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL));
+  app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));
@@ -71,6 +73,7 @@ export function createApp(deps: Deps) {
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));
+  app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/', directoryRoutes(routeDeps));

@@ -61,5 +61,7 @@ export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   donationUrl: string;
   donationsTotal: number;
   pfifDomain: string | null;
+  /** Where Quick exit leads on the pages the API answers itself (config's quickExitUrl, or the contract's default). */
+  quickExitUrl: string;
   push: PushSender;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../tests/test-app.ts';
+import ko from '../src/i18n/ko.json';
 import { createAdmin } from './admin-auth.ts';
 
 let api: TestApp;
@@ -112,5 +113,38 @@ describe('forms posted without JavaScript', () => {
     const response = await api.post('/api/sos', { details: 'Help' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ received: true });
+  });
+
+  it('adds a note to a record and leads back to the record page; a refused one comes back in the form', async () => {
+    const created = await api.post('/api/lost-found', { name: 'Rosa Hernández' });
+    const { id } = (await created.json()) as { id: string };
+    const note = {
+      form: 'note',
+      lang: 'ko',
+      authorName: 'Lupe',
+      text: 'Saw her at the Fresno shelter',
+      status: 'believed_alive',
+      authorMadeContact: 'on',
+      lastKnownLocation: 'Fresno',
+      contact: '',
+    };
+    const added = await postForm(`/api/lost-found/${id}/notes`, note);
+    expect(added.status).toBe(201);
+    const html = await added.text();
+    expect(html).toContain(ko['person.success']);
+    expect(html).toContain(`href="/api/lost-found/${id}/page?lang=ko"`);
+    const record = await (await api.app.request(`/api/lost-found/${id}`)).json();
+    expect(record.notes).toEqual([expect.objectContaining({ authorName: 'Lupe', status: 'believed_alive', authorMadeContact: true, lastKnownLocation: 'Fresno' })]);
+
+    const refused = await postForm(`/api/lost-found/${id}/notes`, { ...note, status: 'believed_missing', text: 'Kept <i>text</i>' });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain(ko['person.error']);
+    expect(again).toContain('Kept &#60;i&#62;text&#60;/i&#62;</textarea>');
+    expect(again).toContain('name="authorMadeContact" aria-invalid="true" checked');
+    expect(again).toContain(`action="/api/lost-found/${id}/notes"`);
+    expect(again).toContain(`href="/api/lost-found/${id}/page?lang=ko"`);
+    expect((await postForm(`/api/lost-found/${id}/notes`, { ...note, status: '' })).status).toBe(400);
+    expect((await (await api.app.request(`/api/lost-found/${id}`)).json()).notes).toHaveLength(1);
   });
 });

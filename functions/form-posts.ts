@@ -18,8 +18,14 @@ import { readCapped } from './http.ts';
 
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
-/** Whether a request path is the address a form description posts to (`:id` matches one segment). */
-const postsTo = (spec: FormSpec, path: string) => new RegExp(`^${spec.action.replace(':id', '[^/]+')}$`).test(path);
+/** Whether a request path is the address a form description posts to (`:id` matches one segment, the match's first group). */
+const postsTo = (spec: FormSpec, path: string) => new RegExp(`^${spec.action.replace(':id', '([^/]+)')}$`).exec(path);
+
+/** Where a result page's links lead: the spec's `back` page in `lang`, of the item the form answered (its id as the path carried it). */
+export function backTo(spec: FormSpec, lang: Lang, itemId = ''): string {
+  const back = spec.back.replace(':id', itemId);
+  return back.startsWith('/api/') ? `${back}?lang=${lang}` : pathIn(lang, back);
+}
 
 /**
  * Forms posted by a browser without JavaScript (scripts off, or sent before the island woke up):
@@ -38,12 +44,14 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     const form = await readForm(c);
     const id = form?.get('form');
     const spec = id === undefined ? undefined : FORMS.get(id);
-    if (!form || !spec || !postsTo(spec, c.req.path)) return next();
+    const posted = spec && postsTo(spec, c.req.path);
+    if (!form || !spec || !posted) return next();
     const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
+    const back = backTo(spec, lang, posted[1]);
     const values = Object.fromEntries(spec.fields.map((field) => [field.name, form.get(field.name) ?? '']));
 
     const blank = firstBlank(spec, values);
-    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path, exit));
+    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path, back, exit));
 
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
@@ -56,17 +64,17 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     if (answer.ok) {
       const cookies = new Headers();
       for (const cookie of answer.headers.getSetCookie()) cookies.append('set-cookie', cookie);
-      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>, exit), cookies);
+      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>, back, exit), cookies);
     }
     const error = body && 'error' in body ? (body as ApiErrorBody).error : { code: 'internal', message: '' };
     const notice = failureNotice(spec, { status: answer.status, code: error.code, fields: error.fields });
     const named = Object.keys(error.fields ?? {}).flatMap((name) => fieldFor(spec, name)?.name ?? []);
-    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path, exit));
+    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path, back, exit));
   };
 }
 
 /** The posted fields as strings (files of a multipart body are left out), or null over the cap. */
-async function readForm(c: Context): Promise<Map<string, string> | null> {
+export async function readForm(c: Context): Promise<Map<string, string> | null> {
   if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return null;
   const bytes = await readCapped(c.req.raw.clone(), MAX_JSON_BYTES);
   if (!bytes) return null;
@@ -91,7 +99,7 @@ function toJson(spec: FormSpec, form: Map<string, string>): Record<string, unkno
   return { ...json, ...spec.fixed };
 }
 
-function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, exit: string): string {
+function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, back: string, exit: string): string {
   const vars = Object.fromEntries(Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const t = (key: MessageKey) => words(lang, key, vars);
   const { id, manageToken } = answer;
@@ -99,33 +107,39 @@ function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, 
     spec.manage && typeof id === 'string' && typeof manageToken === 'string'
       ? `<p>${t('manage.linkNote')}</p><p class="secret"><a href="${escape(`${pathIn(lang, '/manage')}#${spec.manage}.${id}.${manageToken}`)}">${t('form.manageLink')}</a></p>`
       : '';
-  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section><p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.continue')}</a></p>`;
+  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section><p class="links"><a href="${escape(back)}">${t('form.continue')}</a></p>`;
   return document(lang, translate(lang, spec.success.title, vars), main, exit);
 }
 
-function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string, exit: string): string {
+function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string, back: string, exit: string): string {
   const t = (key: MessageKey, vars?: Vars) => words(lang, key, vars);
   const labels = spec.fields.filter((field) => invalid.includes(field.name) && field.kind !== 'hidden').map((field) => translate(lang, field.label));
   const check = labels.length ? `<p>${t('form.checkFields', { fields: labels.join(', ') })}</p>` : '';
-  const fields = spec.fields.map((field) => fieldHtml(field, lang, values[field.name] ?? '', invalid.includes(field.name))).join('');
   const main =
     `<section class="notice failed" role="alert"><h1>${t(notice.title)}</h1>${notice.text ? `<p>${t(notice.text)}</p>` : ''}${check}<p>${t('form.kept')}</p></section>` +
-    `<form method="post" action="${escape(action)}"><input type="hidden" name="form" value="${escape(spec.id)}"><input type="hidden" name="lang" value="${lang}">${fields}<button type="submit">${t(spec.submit)}</button></form>` +
-    `<p class="links"><a href="${escape(pathIn(lang, spec.back))}">${t('form.cancel')}</a></p>`;
+    formHtml(spec, lang, action, values, invalid) +
+    `<p class="links"><a href="${escape(back)}">${t('form.cancel')}</a></p>`;
   return document(lang, translate(lang, notice.title), main, exit);
 }
 
-/** One field of the "send again" form, with what was typed (a secret is never sent back). */
+/** A form of `spec` posting to `action` without scripts, holding `values` (the fields named in `invalid` marked). */
+export function formHtml(spec: FormSpec, lang: Lang, action: string, values: Record<string, string> = {}, invalid: string[] = []): string {
+  const fields = spec.fields.map((field) => fieldHtml(field, lang, values[field.name] ?? '', invalid.includes(field.name))).join('');
+  return `<form method="post" action="${escape(action)}"><input type="hidden" name="form" value="${escape(spec.id)}"><input type="hidden" name="lang" value="${lang}">${fields}<button type="submit">${words(lang, spec.submit)}</button></form>`;
+}
+
+/** One field, with what was typed (a secret is never sent back). */
 function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean): string {
   const id = `f-${field.name}`;
   const label = words(lang, field.label);
-  const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}`;
+  const hint = field.hint ? `<small class="hint" id="${id}-hint">${words(lang, field.hint)}</small>` : '';
+  const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}${hint ? ` aria-describedby="${id}-hint"` : ''}`;
   const optionText = (option: string) => (field.optionLabel ? words(lang, field.optionLabel(option)) : escape(option));
   switch (field.kind) {
     case 'hidden':
       return `<input type="hidden" name="${escape(field.name)}" value="${escape(value)}">`;
     case 'textarea':
-      return `<div><label for="${id}">${label}</label><textarea id="${id}" ${common} maxlength="${field.max}">${escape(value)}</textarea></div>`;
+      return `<div><label for="${id}">${label}</label><textarea id="${id}" ${common} maxlength="${field.max}">${escape(value)}</textarea>${hint}</div>`;
     case 'checkbox':
       return `<div><label><input type="checkbox" ${common}${value ? ' checked' : ''}> ${label}</label></div>`;
     case 'select':
@@ -141,7 +155,7 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
     default: {
       const type = INPUT_TYPES[field.kind ?? 'text'] ?? 'text';
       const kept = field.kind === 'secret' ? '' : value;
-      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}"></div>`;
+      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}">${hint}</div>`;
     }
   }
 }

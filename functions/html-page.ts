@@ -18,12 +18,23 @@ form{display:grid;gap:.9rem;margin-block-start:1.25rem;padding:1rem;border-radiu
 label,legend{font-weight:600;display:block}
 input:not([type=checkbox]):not([type=radio]),select,textarea{box-sizing:border-box;inline-size:100%;margin-block-start:.25rem;padding:.6rem;font:inherit;border:1px solid #9aa5b1;border-radius:.5rem}
 textarea{min-block-size:6rem}
+.hint,.muted{color:#52606d}
+.hint{display:block;margin-block-start:.25rem}
+.record,.notes li{padding:1rem;border-radius:.75rem;background:#fff}
+.notes{display:grid;gap:.75rem;padding:0;list-style:none}
+.notes p,.record p{margin-block:0 .4rem;overflow-wrap:anywhere}
+.photo{border-radius:.75rem;object-fit:cover}
+.badge{display:inline-block;padding:.1rem .6rem;border-radius:999px;font-weight:600;background:#fde68a}
+.badge.found{background:#bbf7d0}
 fieldset{border:0;padding:0;margin:0}
 [aria-invalid=true]{border-color:#b91c1c;outline:2px solid #b91c1c}
 button{padding:.7rem 1.2rem;font:inherit;font-weight:700;color:#fff;background:#1d4ed8;border:0;border-radius:.5rem}
 a{color:#1d4ed8}
 .links{display:grid;gap:.5rem;margin-block-start:1.25rem}
 .secret{overflow-wrap:anywhere}
+.results{display:grid;gap:.6rem;padding:0;list-style:none}
+.results li{padding:.8rem 1rem;border-radius:.75rem;background:#fff;overflow-wrap:anywhere}
+.badge{color:#15803d}
 .quick-exit{position:fixed;inset-block-end:1rem;inset-inline-end:1rem;padding:.7rem 1.1rem;border-radius:999px;background:#1f2933;color:#fff;font-weight:700;text-decoration:none}
 `;
 

@@ -67,7 +67,8 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not awaited: cancelling one branch of a cloned body settles only once the other is cancelled too.
+      reader.cancel().catch(() => undefined);
       return null;
     }
     chunks.push(value);

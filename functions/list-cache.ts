@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 
 /** The public lists: the same answer for everyone who asks with the same query. */
-const PUBLIC_LISTS = /^\/api\/(lost-found|alerts|jobs|resources|assistance-requests|surplus-offers|drops(?:\/next)?|pulse|pfif)$/;
+const PUBLIC_LISTS = /^\/api\/(lost-found|alerts|jobs|resources|assistance-requests|surplus-offers|drops(?:\/next)?|pulse|pfif|places\/counts)$/;
 /** Enough for every list and its common queries; a flood of odd queries only empties it. */
 const MAX_ENTRIES = 500;
 const acceptsGzip = (header = '') => /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\b)/i.test(header);

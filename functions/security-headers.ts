@@ -44,10 +44,11 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
 export const NON_PAGE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
 
 /**
- * The result page of a form posted without JavaScript (functions/form-posts.ts): its own inline
- * styles, no script at all, and a form that may post again to this site only.
+ * The pages the server answers itself (functions/html-page.ts): a form's result, a record read
+ * without scripts. Their own inline styles, this site's photos, no script at all, and a form that
+ * may post again to this site only.
  */
-export const FORM_RESULT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+export const FORM_RESULT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** An API answer's policy: a form's result page may show its styles and post again; nothing else may. */
 export const apiPolicy = (headers: Headers) => (headers.get('content-type')?.startsWith('text/html') ? FORM_RESULT_POLICY : NON_PAGE_POLICY);

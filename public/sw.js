@@ -4,7 +4,8 @@
  * Pages and data always come from the network first, so nothing goes stale while online.
  * It never touches writes (only GET is handled), admin pages or the admin API (nothing of the
  * moderation desk, SOS requests among it, is ever kept on a device), the live room, photos, or
- * reads that carry a secret (a poster's manage link: its answers stay off the disk).
+ * reads that carry a secret (a poster's manage link: its answers stay off the disk), or searches
+ * (the names typed).
  * It also shows Web Push notifications (a generic title and body from the server) and opens the
  * item's page on this site when one is tapped.
  */
@@ -96,6 +97,8 @@ self.addEventListener('fetch', (event) => {
   const path = url.pathname;
   if (ADMIN.test(path) || path.startsWith('/api/admin/') || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
   if (request.headers.has('authorization')) return;
+  // A search carries the name someone typed: what a family looked for stays off the disk.
+  if (path.startsWith('/api/') && url.searchParams.has('q')) return;
 
   if (path.startsWith('/_astro/') || /\.(svg|png|webmanifest)$/.test(path)) {
     event.respondWith(cacheFirst(request));

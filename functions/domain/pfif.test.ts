@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MAX_PFIF_BYTES } from '../../src/contract/limits.ts';
-import { generatedPfif } from '../../tests/pfif-fixture.ts';
+import { generatedPfif, PFIF_SAMPLE_PATH } from '../../tests/pfif-fixture.ts';
 import { parsePfif, PfifError, writePfif, type PfifPerson } from './pfif.ts';
 
 const site = { domain: 'findhelpreunite.example', baseUrl: 'https://findhelpreunite.example/' };
@@ -23,14 +21,7 @@ function refusal(xml: string | Uint8Array): PfifError {
 
 const pfif = (version: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<pfif:pfif xmlns:pfif="http://zesty.ca/pfif/${version}">\n${body}\n</pfif:pfif>\n`;
 
-/** Person Finder's sample, read where the workspace keeps the standards (beside the project, or above a worktree). */
-const sample = (() => {
-  for (let dir = fileURLToPath(new URL('../..', import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'shared/standards/pfif/test.pfif-1.4.xml');
-    if (existsSync(file)) return readFileSync(file);
-  }
-  return null;
-})();
+const sample = PFIF_SAMPLE_PATH ? readFileSync(PFIF_SAMPLE_PATH) : null;
 
 /**
  * Every filled field of the sample this product does not keep: the person's author and contact,

@@ -33,12 +33,11 @@ const CANDIDATES = 200;
  * query, best first: the most words that are whole words of the name, then that begin one (so a
  * hit in the name comes before one in the city), then the newest. (FTS5's bm25 ranked no better
  * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
- * and NEAR are searched as the words they are. A ranked list pages by `offset` (the results
- * already shown): a date cursor would skip the lower-ranked newer ones. The index alone picks and ranks the candidates
+ * and NEAR are searched as the words they are. The index alone picks and ranks the candidates
  * (it holds the folded name and both dates, migration 0008); only the page answered is read
  * from the posts.
  */
-export async function search(db: Database, terms: string[], now: number, { before, limit, offset }: { before?: string; limit: number; offset: number }): Promise<LostFoundRow[]> {
+export async function search(db: Database, terms: string[], now: number, before: string | undefined, limit: number): Promise<LostFoundRow[]> {
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' AND ');
   const words = sql.join(
     terms.map((term) => sql`(' ' || c.name || ' ' LIKE ${`% ${term} %`}) + (' ' || c.name LIKE ${`% ${term}%`})`),
@@ -49,7 +48,7 @@ export async function search(db: Database, terms: string[], now: number, { befor
         SELECT rowid AS key, name, created_at FROM lost_found_search
         WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
         ORDER BY rowid DESC LIMIT ${CANDIDATES}
-      ) AS c ORDER BY rank LIMIT ${limit} OFFSET ${Math.min(offset, CANDIDATES)}
+      ) AS c ORDER BY rank LIMIT ${limit}
     ) AS ranked JOIN lost_found_search_keys k ON k.key = ranked.key) AS hits`;
   const rows = await db
     .select({ post: lostFoundPosts })

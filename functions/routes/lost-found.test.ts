@@ -16,6 +16,9 @@ import type { LiveEvent } from '../../src/contract/events.ts';
 import { eq } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
+import ar from '../../src/i18n/ar.json';
+import en from '../../src/i18n/en.json';
+import es from '../../src/i18n/es.json';
 
 let api: TestApp;
 let app: TestApp['app'];
@@ -208,14 +211,6 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names('Gurpreet')).toEqual([]);
   });
 
-  it('pages a ranked list with offset=, so a newer record ranked lower is never skipped', async () => {
-    const ranked = ['María José Hernández', 'Josefina Martinez', 'Nguyễn Văn An'];
-    expect(await names('jose')).toEqual(ranked);
-    const pages = [await names('jose', '&limit=2'), await names('jose', '&limit=2&offset=2'), await names('jose', '&limit=2&offset=4')];
-    expect(pages).toEqual([ranked.slice(0, 2), ranked.slice(2), []]);
-    expect(await names('jose', '&offset=nonsense')).toEqual(ranked);
-  });
-
   it('follows hides, restores, edits and deletes at once', async () => {
     const rosa = await posted('Rosa Quintero', 'Visalia');
     expect(await names('quintero')).toEqual(['Rosa Quintero']);
@@ -266,6 +261,106 @@ describe('GET /api/lost-found?q=', () => {
     expect(long.status).toBe(400);
     expect(await long.json()).toEqual({ error: { code: 'invalid_query', message: `q must be at most ${LIMITS.query} characters` } });
     expect((await app.request(`/api/lost-found?q=${'ab '.repeat(LIMITS.query / 3)}`)).status).toBe(200);
+  });
+});
+
+describe("POST /api/lost-found/search (the board's search form without JavaScript)", () => {
+  const searchPage = async (fields: Record<string, string>) => {
+    const body = new URLSearchParams(fields).toString();
+    const response = await app.request('/api/lost-found/search', {
+      method: 'POST',
+      // As a browser sends it: the length says up front that a body is over the cap.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(new TextEncoder().encode(body).length) },
+      body,
+    });
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    return { status: response.status, html: await response.text() };
+  };
+  const posted = async (name: string, lastSeenCity: string) => {
+    const response = await post({ name, lastSeenCity, lastSeenDate: '2026-11-01' });
+    api.clock.now += 1000;
+    return (await response.json()) as Created<LostFoundPost>;
+  };
+  /** The result items' links, in the page's order. */
+  const links = (html: string) => [...html.matchAll(/<li><a href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('answers the records found, best first, each linking to its page in the language asked, with the form to search again', async () => {
+    const maria = await posted('María José Hernández', 'Fresno');
+    const josefina = await posted('Josefina Martinez', 'Madera');
+    await posted('Nguyễn Văn An', 'Oakland');
+    const { status, html } = await searchPage({ q: ' maria jose ', lang: 'es' });
+    expect(status).toBe(200);
+    expect(links(html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
+    expect(html).toMatch(/<html lang="es[-"]/);
+    expect(html).toContain('1 resultado para “\u2068maria jose\u2069”');
+    expect(html).toContain('<bdi>María José Hernández</bdi>');
+    expect(html).toContain('Última vez que se vio: <bdi>Fresno</bdi>');
+    expect(html).toContain('<form method="post" action="/api/lost-found/search" role="search"><input type="hidden" name="lang" value="es">');
+    expect(html).toContain('value="maria jose"');
+    expect(html).toContain('href="/es/lost-found"');
+    expect(html).not.toContain('<script');
+
+    const found = await app.request(`/api/lost-found/${josefina.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${josefina.manageToken}` },
+      body: JSON.stringify({ status: 'found' }),
+    });
+    expect(found.status).toBe(200);
+    const jose = await searchPage({ q: 'jose' });
+    expect(links(jose.html)).toEqual([maria.id, josefina.id].map((id) => `/api/lost-found/${id}/page?lang=en`));
+    expect(jose.html).toContain('2 results for');
+    expect(jose.html).toContain('Josefina Martinez</bdi></a> <strong class="badge">Found safe</strong>');
+  });
+
+  it('escapes hostile names and what was typed', async () => {
+    await posted('<img src=x onerror=alert(1)> Ana', '<b>Fresno</b>');
+    const found = await searchPage({ q: 'ana' });
+    expect(found.html).not.toMatch(/<img|<b>/);
+    expect(found.html).toContain('<bdi>&#60;img src=x onerror=alert(1)&#62; Ana</bdi>');
+    expect(found.html).toContain('<bdi>&#60;b&#62;Fresno&#60;/b&#62;</bdi>');
+    const typed = await searchPage({ q: '"><script>alert(2)</script> ana' });
+    expect(typed.html).not.toContain('<script');
+    expect(typed.html).toContain('value="&#34;&#62;&#60;script&#62;alert(2)&#60;/script&#62; ana"');
+  });
+
+  it('offers to post when no one is found, and shows the newest posts for a blank search', async () => {
+    await posted('Rosa Quintero', 'Visalia');
+    await posted('Lucía Ramírez', 'Oakland');
+    const none = await searchPage({ q: 'Gurpreet', lang: 'pa' });
+    expect(none.status).toBe(200);
+    expect(links(none.html)).toEqual([]);
+    expect(none.html).toContain('ਇਸ ਨਾਮ ਨਾਲ ਹਾਲੇ ਕੋਈ ਨਹੀਂ ਮਿਲਿਆ।');
+    expect(none.html).toContain('href="/pa/submit-missing"');
+    const blank = await searchPage({ q: '  ' });
+    expect(links(blank.html)).toHaveLength(2);
+    expect(blank.html).toContain('<h1 role="status">Recent posts</h1>');
+  });
+
+  it('refuses a query over the cap with 400 in the language asked, keeping what was typed, and searches nothing', async () => {
+    const typed = 'maria '.repeat(20).trim();
+    expect([...typed].length).toBeGreaterThan(LIMITS.query);
+    const { status, html } = await searchPage({ q: typed, lang: 'ar' });
+    expect(status).toBe(400);
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain(`يُرجى ألا يزيد على ${LIMITS.query} حرفًا`);
+    expect(html).toContain(`value="${typed}" aria-invalid="true"`);
+    expect(links(html)).toEqual([]);
+    expect((await searchPage({ q: 'ab '.repeat(LIMITS.query / 3) })).status).toBe(200);
+  });
+
+  it('answers a page in English for an unknown language, and 413 for a body over the cap', async () => {
+    expect((await searchPage({ q: 'ana', lang: 'xx' })).html).toMatch(/<html lang="en[-"]/);
+    const { status } = await searchPage({ q: 'a'.repeat(MAX_JSON_BYTES + 1) });
+    expect(status).toBe(413);
+    // Sent in chunks, with no length up front: read up to the cap, then refused.
+    const chunked = await app.request('/api/lost-found/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `q=${'a'.repeat(MAX_JSON_BYTES + 1)}`,
+    });
+    expect(chunked.status).toBe(413);
   });
 });
 
@@ -321,6 +416,20 @@ describe('a record and its notes', () => {
     expect((await asOwner('/manage', 'GET', other.manageToken)).status).toBe(403);
   });
 
+  it('stores "I made contact" with a believed_alive note and refuses it with any other status', async () => {
+    const contacted = (await (await addNote({ ...note, authorMadeContact: true })).json()) as LostFoundNote;
+    expect(contacted).toMatchObject({ status: 'believed_alive', authorMadeContact: true });
+    expect(((await (await record()).json()) as LostFoundRecord).notes).toEqual([contacted]);
+    for (const status of NOTE_STATUSES.filter((status) => status !== 'believed_alive')) {
+      const response = await addNote({ ...note, status, authorMadeContact: true });
+      expect(response.status, status).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ authorMadeContact: expect.stringContaining('believed_alive') });
+    }
+    expect((await addNote({ ...note, status: 'believed_missing', authorMadeContact: false })).status).toBe(201);
+    expect((await addNote({ ...note, authorMadeContact: 'yes' })).status).toBe(400);
+    expect(await noteCount()).toBe(2);
+  });
+
   it.each(NOTE_STATUSES)('takes the PFIF status %s', async (status) => {
     expect((await addNote({ ...note, status })).status).toBe(201);
   });
@@ -354,6 +463,44 @@ describe('a record and its notes', () => {
     expect((await record(crypto.randomUUID())).status).toBe(404);
     expect(await noteCount()).toBe(0);
     expect(published).toEqual([]);
+  });
+
+  it('answers the record as a page read without scripts, in the asked language, with its notes and the note form', async () => {
+    await addNote({ ...note, text: 'Ella está <b>bien</b>', authorMadeContact: true });
+    const response = await app.request(`/api/lost-found/${rosa.id}/page?lang=es`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain('lang="es-US"');
+    expect(html).toContain('<h1><bdi>Rosa Hernández</bdi></h1>');
+    expect(html).toContain(es['person.missing']);
+    expect(html).toContain(es['person.contactMade']);
+    expect(html).toContain(es['person.status.believed_alive']);
+    expect(html).toContain('Ella está &#60;b&#62;bien&#60;/b&#62;');
+    expect(html).toContain('rosa-family@example.org');
+    expect(html).not.toContain(note.contact);
+    expect(html).toContain(
+      `<form method="post" action="/api/lost-found/${rosa.id}/notes"><input type="hidden" name="form" value="note"><input type="hidden" name="lang" value="es">`,
+    );
+    for (const status of NOTE_STATUSES) expect(html).toContain(`value="${status}"`);
+    expect(html).toContain('href="/es/lost-found"');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('answers a page that says the record is gone for an unknown, hidden or expired one, English by default', async () => {
+    const unknown = await app.request(`/api/lost-found/${crypto.randomUUID()}/page?lang=ar`);
+    expect(unknown.status).toBe(404);
+    const html = await unknown.text();
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain(ar['person.notFound']);
+    expect(html).toContain('href="/ar/lost-found"');
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    const hidden = await app.request(`/api/lost-found/${rosa.id}/page?lang=xx`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).toContain(`<h1>${en['person.notFound']}</h1>`);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 0 where id = ?', args: [rosa.id] });
+    api.clock.now += LOST_FOUND_DAYS * 86_400_000;
+    expect((await app.request(`/api/lost-found/${rosa.id}/page`)).status).toBe(404);
   });
 
   it('limits the notes of one address', async () => {

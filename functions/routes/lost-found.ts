@@ -1,21 +1,30 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
+import { isLang, type Lang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
+import { readForm } from '../form-posts.ts';
+import { goneRecordPage, recordPage } from '../record-page.ts';
+import { resultPage } from '../html-page.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { searchPage } from '../search-page.ts';
+
+const tooLong = (query: string) => [...query].length > LIMITS.query;
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first, or with `q=` the records
- * whose name or last-seen city holds every word, best first (paged with `offset`); a new post goes live. GET /:id is
- * one record with its notes; POST /:id/notes adds one. The post answers its private manage secret
+ * whose name or last-seen city holds every word, best first; a new post goes live. POST /search
+ * answers the same search as a page, for the board's form posted without JavaScript. GET /:id is
+ * one record with its notes (GET /:id/page the same as a page read without scripts, in `?lang=`);
+ * POST /:id/notes adds one. The post answers its private manage secret
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
  * (PATCH /:id) or deletes the post and its photo (DELETE /:id). A record lives LOST_FOUND_DAYS
@@ -44,115 +53,132 @@ export function lostFoundRoutes(deps: RouteDeps) {
       .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
       .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
       .limit(PAGE_SIZE.max);
+  /** The newest listed records, or with a query the records found best first; `before` by posting time. */
+  const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, limit: number) => {
+    if (query) {
+      const terms = searchTerms(query);
+      return terms.length ? search(db, terms, deps.now(), before.at, limit) : [];
+    }
+    return db
+      .select()
+      .from(lostFoundPosts)
+      .where(and(eq(lostFoundPosts.hidden, false), kept(), before.where))
+      .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
+      .limit(limit);
+  };
+  /** The visible record with its notes, or undefined. */
+  const recordOf = async (id: string): Promise<LostFoundRecord | undefined> => {
+    const [row] = await db.select().from(lostFoundPosts).where(listed(id));
+    return row && { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
+  };
   const notFound = (c: Context) => apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
 
-  return new Hono()
-    .get('/', async (c) => {
-      const before = createdBefore(c, lostFoundPosts.createdAt);
-      if (!before.ok) return before.response;
-      const limit = pageSize(c, PAGE_SIZE);
-      const query = c.req.query('q')?.trim();
-      if (query) {
-        if ([...query].length > LIMITS.query) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
-        const terms = searchTerms(query);
-        if (!terms.length) return c.json([]);
-        const offset = Math.max(0, Number.parseInt(c.req.query('offset') ?? '', 10) || 0);
-        return c.json((await search(db, terms, deps.now(), { before: before.at, limit, offset })).map(toPost));
-      }
-      const rows = await db
-        .select()
-        .from(lostFoundPosts)
-        .where(and(eq(lostFoundPosts.hidden, false), kept(), before.where))
-        .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
-        .limit(limit);
-      return c.json(rows.map(toPost));
-    })
-    .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
-      const input = c.var.body;
-      if (input.photoUrl && !(await attachUpload(db, 'missing-persons', input.photoUrl))) {
-        return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
-      }
-      const { secret, hash } = await newManageSecret();
-      const row = {
-        ...input,
-        id: crypto.randomUUID(),
-        status: 'missing',
-        manageHash: hash,
-        hidden: false,
-        isSample: false,
-        createdAt: new Date(deps.now()).toISOString(),
-        renewedAt: null,
-        pfifId: null,
-        sourceDate: null,
-        ...searchFields(input),
-      };
-      await db.insert(lostFoundPosts).values(row);
-      await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
-      return c.json({ ...toPost(row), manageToken: secret }, 201);
-    })
-    .get('/:id', async (c) => {
-      const [row] = await db
-        .select()
-        .from(lostFoundPosts)
-        .where(listed(c.req.param('id')));
-      if (!row) return notFound(c);
-      const record: LostFoundRecord = { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
-      return c.json(record);
-    })
-    .post(
-      '/:id/notes',
-      jsonBody(lostFoundNoteInput),
-      // An unknown, hidden or expired record is refused before the note counts against the limit.
-      async (c, next) => {
-        const [row] = await db
-          .select({ id: lostFoundPosts.id })
-          .from(lostFoundPosts)
-          .where(listed(c.req.param('id')));
-        if (!row) return notFound(c);
-        await next();
-      },
-      rateLimit(deps, 'lostFoundNote'),
-      async (c) => {
-        const note = {
-          ...c.var.body,
+  return (
+    new Hono()
+      .get('/', async (c) => {
+        const before = createdBefore(c, lostFoundPosts.createdAt);
+        if (!before.ok) return before.response;
+        const query = c.req.query('q')?.trim() ?? '';
+        if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
+        return c.json((await find(query, before, pageSize(c, PAGE_SIZE))).map(toPost));
+      })
+      // The board's search form, posted by a browser without JavaScript (with it, the island asks GET).
+      .post('/search', async (c) => {
+        const form = await readForm(c);
+        const lang: Lang = isLang(form?.get('lang')) ? (form!.get('lang') as Lang) : 'en';
+        const query = String(form?.get('q') ?? '').trim();
+        if (!form) return resultPage(413, searchPage(lang, '', [], deps.quickExitUrl, true));
+        if (tooLong(query)) return resultPage(400, searchPage(lang, query, [], deps.quickExitUrl, true));
+        const found = await find(query, { where: undefined, at: undefined }, PAGE_SIZE.default);
+        return resultPage(200, searchPage(lang, query, found.map(toPost), deps.quickExitUrl));
+      })
+      .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
+        const input = c.var.body;
+        if (input.photoUrl && !(await attachUpload(db, 'missing-persons', input.photoUrl))) {
+          return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
+        }
+        const { secret, hash } = await newManageSecret();
+        const row = {
+          ...input,
           id: crypto.randomUUID(),
-          postId: c.req.param('id'),
-          authorMadeContact: false,
-          pfifId: null,
+          status: 'missing',
+          manageHash: hash,
           hidden: false,
+          isSample: false,
           createdAt: new Date(deps.now()).toISOString(),
+          renewedAt: null,
+          pfifId: null,
+          sourceDate: null,
+          ...searchFields(input),
         };
-        await db.insert(lostFoundNotes).values(note);
-        await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
-        return c.json(toNote(note), 201);
-      },
-    )
-    .get('/:id/manage', async (c) => {
-      const { row, response } = await owned(c);
-      if (!row) return response;
-      const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
-      return c.json({ post: toPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
-    })
-    .post('/:id/renew', async (c) => {
-      const { row, response } = await owned(c);
-      if (!row) return response;
-      const renewedAt = new Date(deps.now()).toISOString();
-      await db.update(lostFoundPosts).set({ renewedAt }).where(eq(lostFoundPosts.id, row.id));
-      return c.json({ expiresAt: expiresAt({ ...row, renewedAt }) });
-    })
-    .patch('/:id', async (c) => {
-      const { row, response } = await owned(c);
-      if (!row) return response;
-      const input = await readJson(c, manageInput);
-      if (!input.ok) return input.response;
-      if (input.data.status !== 'found') return apiError(c, 400, 'invalid_input', 'status must be found', { status: 'status must be found' });
-      await db.update(lostFoundPosts).set({ status: 'found' }).where(eq(lostFoundPosts.id, row.id));
-      return c.json(toPost({ ...row, status: 'found' }));
-    })
-    .delete('/:id', async (c) => {
-      const { row, response } = await owned(c);
-      if (!row) return response;
-      await deleteLostFound(deps, [row]);
-      return c.body(null, 204);
-    });
+        await db.insert(lostFoundPosts).values(row);
+        await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
+        return c.json({ ...toPost(row), manageToken: secret }, 201);
+      })
+      .get('/:id', async (c) => {
+        const record = await recordOf(c.req.param('id'));
+        return record ? c.json(record) : notFound(c);
+      })
+      .get('/:id/page', async (c) => {
+        const lang = c.req.query('lang');
+        const language = isLang(lang) ? lang : 'en';
+        const record = await recordOf(c.req.param('id'));
+        return record ? resultPage(200, recordPage(language, record, deps.quickExitUrl)) : resultPage(404, goneRecordPage(language, deps.quickExitUrl));
+      })
+      .post(
+        '/:id/notes',
+        jsonBody(lostFoundNoteInput),
+        // An unknown, hidden or expired record is refused before the note counts against the limit.
+        async (c, next) => {
+          const [row] = await db
+            .select({ id: lostFoundPosts.id })
+            .from(lostFoundPosts)
+            .where(listed(c.req.param('id')));
+          if (!row) return notFound(c);
+          await next();
+        },
+        rateLimit(deps, 'lostFoundNote'),
+        async (c) => {
+          const note = {
+            ...c.var.body,
+            id: crypto.randomUUID(),
+            postId: c.req.param('id'),
+            pfifId: null,
+            hidden: false,
+            createdAt: new Date(deps.now()).toISOString(),
+          };
+          await db.insert(lostFoundNotes).values(note);
+          await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
+          return c.json(toNote(note), 201);
+        },
+      )
+      .get('/:id/manage', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
+        return c.json({ post: toPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
+      })
+      .post('/:id/renew', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        const renewedAt = new Date(deps.now()).toISOString();
+        await db.update(lostFoundPosts).set({ renewedAt }).where(eq(lostFoundPosts.id, row.id));
+        return c.json({ expiresAt: expiresAt({ ...row, renewedAt }) });
+      })
+      .patch('/:id', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        const input = await readJson(c, manageInput);
+        if (!input.ok) return input.response;
+        if (input.data.status !== 'found') return apiError(c, 400, 'invalid_input', 'status must be found', { status: 'status must be found' });
+        await db.update(lostFoundPosts).set({ status: 'found' }).where(eq(lostFoundPosts.id, row.id));
+        return c.json(toPost({ ...row, status: 'found' }));
+      })
+      .delete('/:id', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        await deleteLostFound(deps, [row]);
+        return c.body(null, 204);
+      })
+  );
 }

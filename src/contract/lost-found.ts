@@ -41,16 +41,25 @@ export interface LostFoundPost {
 }
 
 /** A note on a record (PFIF's note): what someone knows of the person. */
-export const lostFoundNoteInput = z.object({
-  authorName: required(LIMITS.name, 'Your name'),
-  text: required(LIMITS.description, 'Note'),
-  status: z.enum(NOTE_STATUSES, { error: `status must be one of ${NOTE_STATUSES.join(', ')}` }),
-  /** A city or place name, never coordinates. */
-  lastKnownLocation: optionalText(LIMITS.city, 'Last known location').check(
-    z.refine((value) => value === null || !/-?\d{1,3}\.\d+\s*[,;/ ]\s*-?\d{1,3}\.\d+/.test(value), 'Last known location must be a city or place, not coordinates'),
-  ),
-  contact: optionalText(LIMITS.contact, 'Contact'),
-});
+export const lostFoundNoteInput = z
+  .object({
+    authorName: required(LIMITS.name, 'Your name'),
+    text: required(LIMITS.description, 'Note'),
+    status: z.enum(NOTE_STATUSES, { error: `status must be one of ${NOTE_STATUSES.join(', ')}` }),
+    /** A city or place name, never coordinates. */
+    lastKnownLocation: optionalText(LIMITS.city, 'Last known location').check(
+      z.refine((value) => value === null || !/-?\d{1,3}\.\d+\s*[,;/ ]\s*-?\d{1,3}\.\d+/.test(value), 'Last known location must be a city or place, not coordinates'),
+    ),
+    contact: optionalText(LIMITS.contact, 'Contact'),
+    /** "I made contact" (PFIF's author_made_contact): only with `believed_alive`, the one status that says the person was heard from. */
+    authorMadeContact: z._default(z.boolean({ error: 'authorMadeContact must be true or false' }), false),
+  })
+  .check(
+    z.refine((note) => !note.authorMadeContact || note.status === 'believed_alive', {
+      message: 'I made contact goes only with the status believed_alive',
+      path: ['authorMadeContact'],
+    }),
+  );
 export type LostFoundNoteInput = z.input<typeof lostFoundNoteInput>;
 
 /** A note as anyone reads it: never its author's contact. */
@@ -68,7 +77,7 @@ export interface LostFoundNote {
   createdAt: string;
 }
 
-/** GET /api/lost-found/:id: the record with its visible notes, oldest first. */
+/** GET /api/lost-found/:id: the record with its visible notes, newest first. */
 export interface LostFoundRecord extends LostFoundPost {
   notes: LostFoundNote[];
 }

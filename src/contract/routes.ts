@@ -17,6 +17,7 @@ import type {
   pushSubscriptionInput,
   PushSubscriptionState,
   jobInput,
+  LostFoundManage,
   LostFoundNote,
   lostFoundNoteInput,
   LostFoundPost,
@@ -30,6 +31,7 @@ import type {
   surplusOfferInput,
   volunteerInput,
 } from './index.ts';
+import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
 
@@ -38,6 +40,7 @@ export interface Routes {
   'POST /api/lost-found': { body: In<typeof lostFoundInput>; answer: Created<LostFoundPost> };
   'GET /api/lost-found/:id': { body: undefined; answer: LostFoundRecord };
   'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
+  'POST /api/lost-found/:id/renew': { body: undefined; answer: Pick<LostFoundManage, 'expiresAt'> };
   'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
   'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
   'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };
@@ -47,6 +50,7 @@ export interface Routes {
   'POST /api/drops/:id/volunteers': { body: In<typeof volunteerInput>; answer: { volunteers: number } };
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
   'GET /api/drops': { body: undefined; answer: Drop[] };
+  'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
   'GET /api/push/key': { body: undefined; answer: { publicKey: string } };

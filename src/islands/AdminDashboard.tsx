@@ -1,14 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
-import type { AdminAlert, AdminHelpPost, AdminLostFoundPost, Dashboard } from '../contract/index.ts';
-import { SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminAlert, AdminHelpPost, AdminLostFoundNote, AdminLostFoundPost, Dashboard, PfifImportSummary } from '../contract/index.ts';
+import { MAX_PFIF_BYTES, SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../i18n/values.ts';
+import { ApiError } from '../lib/api.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './admin/desk.tsx';
-import { ListFailed, useAdminList, type T } from './AdminGate.tsx';
+import { adminApi, ListFailed, useAdminList, type T } from './AdminGate.tsx';
+import { PersonNote } from './PersonNote.tsx';
 
-type Tab = 'alerts' | 'lost-found' | 'help';
+type Tab = 'alerts' | 'lost-found' | 'notes' | 'help';
 /** Where the moderation of the public boards sits on this page, for the cards that open one of its tabs. */
 const MODERATION = 'moderation';
 
@@ -231,27 +233,31 @@ function HideOrRestore({ t, hidden, path, act }: { t: T; hidden: boolean; path: 
   );
 }
 
-/** Hide or restore what the public posted: alerts and reports, lost-and-found posts, help requests and offers. */
+const TABS: [Tab, MessageKey][] = [
+  ['alerts', 'admin.alertsTab'],
+  ['lost-found', 'admin.lostFoundTab'],
+  ['notes', 'admin.notesTab'],
+  ['help', 'admin.helpTab'],
+];
+
+/** Hide or restore what the public posted: alerts and reports, lost-and-found posts and their notes, help requests and offers. */
 function Moderation({ lang, t, tab, setTab, onChange }: { lang: Lang; t: T; tab: Tab; setTab: (tab: Tab) => void; onChange: () => Promise<void> }) {
   const alerts = useDeskList<AdminAlert>('/alerts');
   const posts = useDeskList<AdminLostFoundPost>('/lost-found');
+  const notes = useDeskList<AdminLostFoundNote>('/lost-found-notes');
   const help = useDeskList<AdminHelpPost>('/help-posts');
   const id = useId();
-  const act = deskAction(t, () => Promise.all([alerts.reload(), posts.reload(), help.reload(), onChange()]));
+  const act = deskAction(t, () => Promise.all([alerts.reload(), posts.reload(), notes.reload(), help.reload(), onChange()]));
 
   return (
     <section id={MODERATION} className="admin-moderation" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('admin.posts')}</h2>
       <p className="admin-tabs" role="group" aria-label={t('admin.posts')}>
-        <button type="button" className="button secondary small" aria-pressed={tab === 'alerts'} onClick={() => setTab('alerts')}>
-          {t('admin.alertsTab')}
-        </button>
-        <button type="button" className="button secondary small" aria-pressed={tab === 'lost-found'} onClick={() => setTab('lost-found')}>
-          {t('admin.lostFoundTab')}
-        </button>
-        <button type="button" className="button secondary small" aria-pressed={tab === 'help'} onClick={() => setTab('help')}>
-          {t('admin.helpTab')}
-        </button>
+        {TABS.map(([name, label]) => (
+          <button key={name} type="button" className="button secondary small" aria-pressed={tab === name} onClick={() => setTab(name)}>
+            {t(label)}
+          </button>
+        ))}
       </p>
       {tab === 'alerts' ? (
         <DeskItems t={t} list={alerts} empty="admin.nothing">
@@ -290,25 +296,129 @@ function Moderation({ lang, t, tab, setTab, onChange }: { lang: Lang; t: T; tab:
             ))
           }
         </DeskItems>
-      ) : (
-        <DeskItems t={t} list={posts} empty="admin.nothing">
+      ) : tab === 'notes' ? (
+        <DeskItems t={t} list={notes} empty="admin.nothing">
           {(items) =>
-            items.map((post) => (
-              <li key={post.id} className="card admin-item" data-post-id={post.id}>
-                <p className="admin-badges">
-                  {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
-                  {post.sample && <span className="badge">{t('common.sample')}</span>}
-                  <span className="note">{formatDate(post.createdAt, lang)}</span>
-                </p>
-                <h3 dir="auto">{post.name}</h3>
-                {post.description && <p dir="auto">{post.description}</p>}
+            items.map((note) => (
+              <li key={note.id} className="card admin-item" data-admin-note-id={note.id}>
+                <ul className="person-notes">
+                  <PersonNote note={note} lang={lang} t={t} />
+                </ul>
                 <div className="admin-actions">
-                  <HideOrRestore t={t} hidden={post.hidden} path={`/lost-found/${post.id}`} act={act} />
+                  {note.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
+                  <a className="button secondary small" href={`${localizePath('/person', lang)}?id=${encodeURIComponent(note.postId)}`}>
+                    {t('admin.openRecord')}
+                  </a>
+                  <HideOrRestore t={t} hidden={note.hidden} path={`/lost-found-notes/${note.id}`} act={act} />
                 </div>
               </li>
             ))
           }
         </DeskItems>
+      ) : (
+        <>
+          <PfifImport t={t} lang={lang} imported={() => Promise.all([posts.reload(), notes.reload(), onChange()])} />
+          <DeskItems t={t} list={posts} empty="admin.nothing">
+            {(items) =>
+              items.map((post) => (
+                <li key={post.id} className="card admin-item" data-post-id={post.id}>
+                  <p className="admin-badges">
+                    {post.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
+                    {post.sample && <span className="badge">{t('common.sample')}</span>}
+                    <span className="note">{formatDate(post.createdAt, lang)}</span>
+                  </p>
+                  <h3 dir="auto">{post.name}</h3>
+                  {post.description && <p dir="auto">{post.description}</p>}
+                  <div className="admin-actions">
+                    <HideOrRestore t={t} hidden={post.hidden} path={`/lost-found/${post.id}`} act={act} />
+                  </div>
+                </li>
+              ))
+            }
+          </DeskItems>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Imports a PFIF file (Person Finder's exchange format) into the board. The file goes as the
+ * request's body, streamed from disk, so a file of several MB is never read into the page.
+ */
+function PfifImport({ t, lang, imported }: { t: T; lang: Lang; imported: () => Promise<unknown> }) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  // `refused` holds the server's line and reason (English, as the file's own words are) or the desk's own words.
+  const [result, setResult] = useState<{ done: PfifImportSummary } | { refused: string; english?: true } | null>(null);
+  const number = new Intl.NumberFormat(LOCALES[lang]);
+  const megabytes = MAX_PFIF_BYTES / 1024 / 1024;
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    if (file.size > MAX_PFIF_BYTES) return setResult({ refused: t('admin.pfifTooLarge', { mb: megabytes }) });
+    setPending(true);
+    setResult(null);
+    try {
+      const done = await adminApi<PfifImportSummary>('/pfif', { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/xml' } });
+      setResult({ done });
+      await imported();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return;
+      setResult(error instanceof ApiError && error.code === 'invalid_pfif' ? { refused: error.detail, english: true } : { refused: t('admin.actionFailedText') });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const dropped = result && 'done' in result ? Object.entries(result.done.dropped) : [];
+  return (
+    <section className="card admin-form pfif-import" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('admin.pfifTitle')}</h3>
+      <p className="note">{t('admin.pfifLead', { mb: megabytes })}</p>
+      <form className="pfif-form" onSubmit={(event) => void send(event)}>
+        <label className="button secondary file-button">
+          {t(file ? 'admin.pfifChange' : 'admin.pfifChoose')}
+          <input type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
+        {file && (
+          <bdi className="pfif-file" dir="auto">
+            {file.name}
+          </bdi>
+        )}
+        <button className="button" type="submit" disabled={!file || pending}>
+          {t(pending ? 'admin.pfifImporting' : 'admin.pfifImport')}
+        </button>
+      </form>
+      {result && 'done' in result && (
+        <div className="pfif-result" role="status">
+          <p>
+            {t('admin.pfifDone', {
+              added: number.format(result.done.persons.added),
+              updated: number.format(result.done.persons.updated),
+              unchanged: number.format(result.done.persons.unchanged),
+              expired: number.format(result.done.persons.expired),
+              notesAdded: number.format(result.done.notes.added),
+              notesSkipped: number.format(result.done.notes.skipped),
+            })}
+          </p>
+          {dropped.length > 0 && (
+            <details>
+              <summary>{t('admin.pfifDropped')}</summary>
+              <p className="note" dir="ltr">
+                {dropped.map(([field, times]) => `${field} (${number.format(times)})`).join(', ')}
+              </p>
+            </details>
+          )}
+        </div>
+      )}
+      {result && 'refused' in result && (
+        <div className="admin-problem" role="alert">
+          <p>{t('admin.pfifRefused')}</p>
+          <p {...(result.english ? { dir: 'ltr', lang: 'en' } : {})}>{result.refused}</p>
+        </div>
       )}
     </section>
   );

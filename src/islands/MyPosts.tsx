@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AssistanceResponse, AssistanceRequest, LostFoundPost, SurplusOffer } from '../contract/index.ts';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { LOST_FOUND_DAYS } from '../contract/limits.ts';
+import type { AssistanceResponse, AssistanceRequest, LostFoundManage, SurplusOffer } from '../contract/index.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
-import { api, ApiError, failureCause } from '../lib/api.ts';
-import { contactLink } from '../lib/format.ts';
-import { forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost, type MyPostKind } from '../lib/my-posts.ts';
+import { api, ApiError, call, failureCause } from '../lib/api.ts';
+import { contactLink, formatDate } from '../lib/format.ts';
+import { $liveEvent } from '../lib/live-store.ts';
+import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost, type MyPostKind } from '../lib/my-posts.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { showToast } from '../lib/toast.ts';
+import { PersonNote } from './PersonNote.tsx';
 
 type T = ReturnType<typeof messageFn>;
-type Managed = { post: AssistanceRequest | SurplusOffer | LostFoundPost; responses: AssistanceResponse[] };
+type Managed = { post: AssistanceRequest | SurplusOffer; responses: AssistanceResponse[] } | LostFoundManage;
 
 /** What "done" means for each kind of post. */
 const DONE: Record<MyPostKind, { status: string; action: MessageKey }> = {
@@ -18,7 +21,7 @@ const DONE: Record<MyPostKind, { status: string; action: MessageKey }> = {
   missing: { status: 'found', action: 'manage.markFound' },
 };
 
-const call = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
+const manage = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
   api<R>(`${POST_API[post.kind]}/${post.id}${path}`, { method, headers: { authorization: `Bearer ${post.token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 /**
@@ -78,7 +81,7 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
 
   const load = useCallback(async () => {
     try {
-      const found = await call<Managed>(post, 'GET', '/manage');
+      const found = await manage<Managed>(post, 'GET', '/manage');
       setManaged(found);
       const title = 'title' in found.post ? found.post.title : found.post.name;
       if (title !== post.title) rememberPost({ ...post, title, createdAt: found.post.createdAt });
@@ -87,12 +90,22 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
     }
   }, [post]);
   useEffect(() => void load(), [load]);
+  // A note left on this record while the page is open: its toast comes from the live room (live-toasts.ts), the note from here.
+  useEffect(
+    () =>
+      post.kind === 'missing'
+        ? $liveEvent.listen((event) => {
+            if (event?.event === 'new-missing-person-note' && event.data.postId === post.id) void load();
+          })
+        : undefined,
+    [post, load],
+  );
 
   async function act(method: 'PATCH' | 'DELETE') {
     if (method === 'DELETE' && !confirm(t('manage.confirmDelete'))) return;
     setPending(true);
     try {
-      await call(post, method, '', method === 'PATCH' ? { status: DONE[post.kind].status } : undefined);
+      await manage(post, method, '', method === 'PATCH' ? { status: DONE[post.kind].status } : undefined);
       showToast({ title: t(method === 'PATCH' ? 'manage.updated' : 'manage.deleted'), variant: 'success' });
       if (method === 'DELETE') onForget();
       else await load();
@@ -148,7 +161,8 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
         <bdi>{shown ? ('title' in shown.post ? shown.post.title : shown.post.name) : post.title}</bdi>
       </h2>
       {managed === 'failed' && <p className="note">{t('common.loadFailed')}</p>}
-      {shown && post.kind !== 'missing' && (
+      {shown && 'notes' in shown && <OwnRecord record={shown} token={post.token} lang={lang} t={t} renewed={(expiresAt) => setManaged({ ...shown, expiresAt })} />}
+      {shown && !('notes' in shown) && (
         <section className="my-post-answers">
           <h3>{t('manage.responses')}</h3>
           {shown.responses.length === 0 ? (
@@ -197,5 +211,59 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
       </div>
       <p className="hint">{t('manage.linkNote')}</p>
     </li>
+  );
+}
+
+/**
+ * What only the owner of a missing-person record sees: until when it stays listed (warned in its
+ * last days) with the button that extends it, and the notes people left with their contacts.
+ */
+function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; t: T; renewed: (expiresAt: string) => void }) {
+  const { record, token, lang, t, renewed } = props;
+  const id = useId();
+  const [pending, setPending] = useState(false);
+
+  async function renew() {
+    setPending(true);
+    try {
+      const { expiresAt } = await call('POST /api/lost-found/:id/renew', undefined, { id: record.post.id, token });
+      renewed(expiresAt);
+      showToast({ title: t('manage.renewed', { date: formatDate(expiresAt, lang) }), variant: 'success' });
+    } catch (error) {
+      showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const soon = expiresSoon(record.expiresAt);
+  return (
+    <>
+      <div className={`record-expiry${soon ? ' soon' : ''}`}>
+        <p>
+          <strong>{t('manage.listedUntil', { date: formatDate(record.expiresAt, lang) })}</strong>
+        </p>
+        <p className="hint">{t(soon ? 'manage.expiresSoon' : 'manage.expiryHint')}</p>
+        <button type="button" className={`button ${soon ? '' : 'secondary'}`} disabled={pending} onClick={() => void renew()}>
+          {t('manage.renew', { days: LOST_FOUND_DAYS })}
+        </button>
+      </div>
+      <p>
+        <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.post.id)}`}>{t('manage.publicPage')}</a>
+      </p>
+      <section className="my-post-answers" aria-labelledby={`${id}-notes`}>
+        <h3 id={`${id}-notes`}>{t('manage.notes')}</h3>
+        <p className="hint">{t('manage.notesPrivate')}</p>
+        {record.notes.length === 0 ? (
+          <p className="note">{t('manage.noNotes')}</p>
+        ) : (
+          <ul className="person-notes">
+            {record.notes.map((note) => (
+              <PersonNote key={note.id} note={note} lang={lang} t={t} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
   );
 }

@@ -25,6 +25,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** The server's own words on what went wrong (English), when it said any: "Line 4: ..." for a refused file. */
+  readonly detail: string;
   declare readonly cause: FailureCause;
 
   constructor(status: number, message: string, error: Partial<ApiErrorBody['error']> = {}) {
@@ -33,6 +35,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.fields = error.fields ?? {};
+    this.detail = error.message ?? '';
   }
 
   /** The error of an answer that is not a success; its body is read here and nowhere else. */
@@ -76,10 +79,14 @@ export const postJson = <T>(path: string, body: unknown) => api<T>(path, { metho
 /**
  * A typed call: `call('POST /api/lost-found', body)`. The route map gives the body's and the
  * answer's types from the contract, so a renamed field breaks every caller's typecheck. `path`
- * fills the route's `:id`.
+ * fills the route's `:id`; its `token`, a post's manage secret, goes in the Authorization header.
  */
-export function call<R extends Route>(route: R, body: RouteBody<R>, path?: { id: string }): Promise<RouteAnswer<R>> {
+export function call<R extends Route>(route: R, body: RouteBody<R>, path?: { id: string; token?: string }): Promise<RouteAnswer<R>> {
   const [method, address] = route.split(' ') as [string, string];
   const url = path ? address.replace(':id', encodeURIComponent(path.id)) : address;
-  return api<RouteAnswer<R>>(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return api<RouteAnswer<R>>(url, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(path?.token ? { headers: { authorization: `Bearer ${path.token}` } } : {}),
+  });
 }

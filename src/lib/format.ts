@@ -1,4 +1,4 @@
-import { LOCALES, type Lang } from '../i18n/languages.ts';
+import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
 
 /**
  * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere.
@@ -49,3 +49,9 @@ export function formatDollars(amount: number, lang: Lang): string {
     .format(amount)
     .replace('$', () => '$\u200E');
 }
+
+/** The page of one missing-person record, in the reader's language. */
+export const personPath = (id: string, lang: Lang) => `${localizePath('/person', lang)}?id=${encodeURIComponent(id)}`;
+
+/** Text a person typed, isolated as <bdi> does, inside a sentence that may run the other way. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;

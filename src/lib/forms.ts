@@ -33,6 +33,8 @@ export interface FieldSpec {
   required?: Notice;
   /** What the field holds before anyone types (a select's first choice, a checked box). */
   initial?: string | boolean;
+  /** A line under the field saying what goes in it, or who will see it. */
+  hint?: MessageKey;
 }
 
 /** The input type of each kind of field that is not plain text (the islands' and the result page's). */
@@ -60,7 +62,10 @@ export interface FormSpec {
   failure: Notice;
   /** Refusals with words of their own, by HTTP status (429: too many posts from this connection). */
   refusals?: Partial<Record<number, Partial<Notice>>>;
-  /** The page to go back to (without the language prefix). */
+  /**
+   * The page to go back to (without the language prefix); `:id` stands for the item the form
+   * answered. A page the API answers itself (`/api/...`) takes the language as `?lang=`.
+   */
   back: string;
   /** The form sends the page's language too (the language of the texts it subscribes to). */
   sendsLang?: boolean;

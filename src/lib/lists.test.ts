@@ -44,6 +44,31 @@ describe('loading and paging', () => {
     expect(api.calls[0]!.path).toBe('/api/alerts?type=Enforcement&limit=2');
   });
 
+  it('pages a ranked list (a search) by asking for more of the best, never with before=, and refreshes as many as are shown', async () => {
+    const api = fakeApi();
+    const list = createList<Post>({ path: '/api/lost-found?q=maria', page: 2, ranked: true }, api.fetchJson);
+    let asked = list.refresh();
+    expect(api.calls[0]!.path).toBe('/api/lost-found?q=maria&limit=2');
+    // Best first, so the second is newer than the first: its createdAt says nothing about what comes next.
+    api.calls[0]!.answer([post(3), post(8)]);
+    await asked;
+    expect(list.$state.get().more).toBe(true);
+
+    asked = list.loadMore();
+    expect(api.calls[1]!.path).toBe('/api/lost-found?q=maria&limit=4');
+    api.calls[1]!.answer([post(3), post(8), post(5)]);
+    await asked;
+    expect(ids(list.$state.get().items)).toEqual(['p3', 'p8', 'p5']);
+    expect(list.$state.get().more).toBe(false);
+
+    asked = list.refresh();
+    expect(api.calls[2]!.path).toBe('/api/lost-found?q=maria&limit=3');
+    // A record hidden meanwhile leaves, though it is older than the last one ranked.
+    api.calls[2]!.answer([post(8), post(5)]);
+    await asked;
+    expect(ids(list.$state.get().items)).toEqual(['p8', 'p5']);
+  });
+
   it('a failure keeps what is shown; the next answer clears it', async () => {
     const api = fakeApi();
     const list = createList<Post>({ path: '/api/jobs' }, api.fetchJson);

@@ -27,6 +27,11 @@ export interface ListOptions {
    * without it the API's answer is the whole list.
    */
   page?: number;
+  /**
+   * The API answers best first (a search), not newest first: `before` cannot page it, so a refresh
+   * asks for as many as are shown and "Show more" for a page more than that.
+   */
+  ranked?: boolean;
 }
 
 export interface ListState<T> {
@@ -68,7 +73,7 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
  * (the pulse feed) share it.
  */
-export function createList<T extends ListItem>({ path, live, page }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
+export function createList<T extends ListItem>({ path, live, page, ranked }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
   const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
   const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
   /** Requests started so far; each answer knows which one it is. */
@@ -90,7 +95,7 @@ export function createList<T extends ListItem>({ path, live, page }: ListOptions
    */
   const merge = (fresh: T[], shown: T[], request: number): T[] => {
     const ids = new Set(fresh.map((item) => item.id));
-    const complete = !page || fresh.length < page;
+    const complete = ranked || !page || fresh.length < page;
     const oldest = fresh.at(-1)?.createdAt ?? '';
     const ownNewer = shown.filter((item) => !ids.has(item.id) && (added.get(item.id) ?? -1) >= request);
     const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && (item.createdAt ?? '') < oldest);
@@ -100,7 +105,7 @@ export function createList<T extends ListItem>({ path, live, page }: ListOptions
   const fetchNewest = async () => {
     const request = ++asked;
     try {
-      const fresh = await read(url());
+      const fresh = await read(ranked ? listUrl(path, Math.max(page ?? 0, $state.get().items?.length ?? 0)) : url());
       if (request < applied) return;
       applied = request;
       loadedAt = Date.now();
@@ -136,10 +141,11 @@ export function createList<T extends ListItem>({ path, live, page }: ListOptions
     if (!page || loadingMore || !items) return;
     patch({ loadingMore: true });
     try {
-      const older = await read(url(items.at(-1)?.createdAt));
+      const wanted = ranked ? items.length + page : page;
+      const older = await read(ranked ? listUrl(path, wanted) : url(items.at(-1)?.createdAt));
       const shown = $state.get().items ?? [];
       const ids = new Set(shown.map((item) => item.id));
-      patch({ items: [...shown, ...older.filter((item) => !ids.has(item.id))], more: older.length === page, failed: false, loadingMore: false });
+      patch({ items: [...shown, ...older.filter((item) => !ids.has(item.id))], more: older.length === wanted, failed: false, loadingMore: false });
     } catch {
       patch({ failed: true, loadingMore: false });
     }

@@ -53,3 +53,19 @@ describe('liveNotice', () => {
     expect(toast.description).toContain(ar('live.noPapers'));
   });
 });
+
+describe('a note on a missing-person record', () => {
+  const note = parseLiveEvent({ event: 'new-missing-person-note', data: { id: 'n1', postId: 'rec-1', status: 'believed_alive' } }) as LiveEvent;
+
+  it("tells the record's owner, by the name they posted, in a plain toast and an OS notification", () => {
+    const owned = liveNotice(note, en, (id) => (id === 'rec-1' ? { title: 'Rosa Díaz' } : undefined))!;
+    expect(owned.toast).toEqual({ title: "New note on Rosa Díaz's record", description: en('live.noteText'), duration: 10_000 });
+    expect(owned.notification).toEqual({ title: "New note on Rosa Díaz's record", body: en('live.noteText'), tag: 'note-rec-1' });
+    expect(liveNotice(note, en, () => ({ title: '' }))!.toast.title).toBe(en('live.noteTitleNoName'));
+  });
+
+  it('says nothing to anyone else', () => {
+    expect(liveNotice(note, en)).toBeNull();
+    expect(liveNotice(note, en, (id) => (id === 'rec-2' ? { title: 'Someone else' } : undefined))).toBeNull();
+  });
+});

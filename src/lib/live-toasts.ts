@@ -15,9 +15,11 @@ const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).
 
 /**
  * What a page shows for a live event (spec section 9: durations, styles and fallback texts), or
- * null for the quiet events that only refresh lists.
+ * null for the quiet events that only refresh lists. A note on a missing-person record speaks only
+ * to that record's owner (`ownRecord` finds it among this device's posts); everyone else hears
+ * nothing, as the note's page shows it to whoever has it open.
  */
-export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
+export function liveNotice(live: LiveEvent, t: T, ownRecord: (id: string) => { title: string } | undefined = () => undefined): LiveNotice | null {
   switch (live.event) {
     case 'new-missing-person': {
       const { name, lastSeenCity } = live.data;
@@ -55,9 +57,19 @@ export function liveNotice(live: LiveEvent, t: T): LiveNotice | null {
       const { items, location, notes } = live.data;
       return { toast: { title: t('live.dropTitle'), description: `${join(items, location)}. ${notes ?? t('live.freeSupplies')}`, duration: 6_000 } };
     }
+    case 'new-missing-person-note': {
+      const record = ownRecord(live.data.postId);
+      // Plain, whatever the note says: it may bring bad news, read in full on My posts.
+      if (!record) return null;
+      const toast = {
+        title: record.title ? t('live.noteTitle', { name: record.title }) : t('live.noteTitleNoName'),
+        description: t('live.noteText'),
+        duration: 10_000,
+      } as const;
+      return { toast, notification: { title: toast.title, body: toast.description, tag: `note-${live.data.postId}` } };
+    }
     case 'new-assistance-request':
     case 'new-surplus-offer':
-    case 'new-missing-person-note':
       return null;
   }
 }

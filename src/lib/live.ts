@@ -2,6 +2,7 @@ import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
+import { ownRecord } from './my-posts.ts';
 import { unlessOwn } from './own-posts.ts';
 import { showToast } from './toast.ts';
 
@@ -50,7 +51,7 @@ export function connectLive(messages: Messages, element: HTMLElement): { close()
     const event = parseLiveEvent(raw);
     if (!event) return;
     $liveEvent.set(event);
-    const notice = liveNotice(event, t);
+    const notice = liveNotice(event, t, ownRecord);
     if (!notice) return;
     unlessOwn(event, () => {
       showToast(notice.toast);

@@ -56,3 +56,12 @@ export function parseManageFragment(hash: string): Pick<MyPost, 'kind' | 'id' | 
   const match = /^#(request|offer|missing)\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/.exec(hash);
   return match ? { kind: match[1] as MyPostKind, id: match[2]!, token: match[3]! } : null;
 }
+
+/** The missing-person record this device posted (or holds the link of) with this id, for the notes left on it. */
+export const ownRecord = (id: string): MyPost | undefined => myPosts().find((post) => post.kind === 'missing' && post.id === id);
+
+/** Days before a record's expiry from which My posts warns that it is about to go. */
+export const EXPIRY_WARNING_DAYS = 7;
+
+/** Whether a record that expires at `expiresAt` (ISO 8601) has less than EXPIRY_WARNING_DAYS left. */
+export const expiresSoon = (expiresAt: string, now = Date.now()): boolean => Date.parse(expiresAt) - now < EXPIRY_WARNING_DAYS * 86_400_000;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { loopback, postFrom } from '../post-from.ts';
 import { startServer } from './start-server.ts';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
@@ -119,9 +120,12 @@ function loadedScripts(page: Page): Promise<string>[] {
   return scripts;
 }
 
-/** Posts JSON to the e2e server, or to the server at `base`. */
-export const post = (path: string, body: unknown, base = inject('baseURL')) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/**
+ * Posts JSON to the e2e server, or to the server at `base`, each time as another person (its own
+ * loopback address): the test files share one server, and what one sets up through the API must
+ * not use up the rate limits of the phones another drives from 127.0.0.1.
+ */
+export const post = (path: string, body: unknown, base = inject('baseURL')) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
 
 /** A fresh folder of the test's own, removed when the test finishes. */
 export function ownFolder(): string {

@@ -180,7 +180,7 @@ describe('home', () => {
     const cards = await page.locator('.home-cards a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(cards.sort()).toEqual(['/ar/jobs', '/ar/resources', '/ar/sos', '/ar/submit-alert', '/ar/submit-missing', '/ar/submit-resource']);
     const actions = await page.locator('.home-actions a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(actions).toEqual(['#donate', '/ar/lost-found', '/ar/submit-job', '/ar/resources']);
+    expect(actions).toEqual(['#donate', '/ar/lost-found#search', '/ar/submit-job', '/ar/resources']);
     expect(await page.locator('.home-actions a').first().textContent()).toContain(ar['home.actionDonate']);
     const alerts = await page.locator('section[aria-labelledby="home-alerts-title"] a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(alerts).toEqual(['/ar/ice-reports', '/ar/drops', '/ar/lost-found', '/ar/sos', '/ar/submit-missing']);

@@ -19,7 +19,7 @@ it('posting shows the post at the top of the list and clears the form', async ()
   await field('lastSeenDate').fill('2026-11-01');
   await field('description').fill('Red jacket, 30 years old');
   await field('contact').fill('ana.family@example.org');
-  await page.click('form button[type="submit"]');
+  await page.click('.board-form button[type="submit"]');
 
   await expect.poll(() => toast().textContent()).toContain('Post created successfully');
   const first = page.locator('.posts > li').first();
@@ -45,7 +45,7 @@ it("on an Arabic page a Latin name and description keep their own direction and 
   await arabic.fill('form [name="name"]', name);
   await arabic.fill('form [name="lastSeenCity"]', 'Salinas');
   await arabic.fill('form [name="description"]', 'Red jacket');
-  await arabic.click('form button[type="submit"]');
+  await arabic.click('.board-form button[type="submit"]');
   const card = arabic.locator('.posts > li').first();
   await expect.poll(() => card.locator('h3').textContent()).toContain(name);
 
@@ -73,7 +73,7 @@ it('an empty name shows the validation toast and posts nothing', async () => {
   const before = await page.locator('.posts > li').count();
   await field('name').fill('   ');
   await field('lastSeenCity').fill('Merced');
-  await page.click('form button[type="submit"]');
+  await page.click('.board-form button[type="submit"]');
   await expect.poll(() => toast().textContent()).toContain('Name required');
   expect(await toast().textContent()).toContain("Please enter the person's name.");
   expect(await toast().getAttribute('data-variant')).toBe('destructive');
@@ -90,7 +90,7 @@ it('when the server refuses the post, the form keeps everything that was typed',
   await field('lastSeenCity').fill('Modesto');
   await field('description').fill(tooLong);
   await field('contact').fill('(209) 555-0100');
-  await page.click('form button[type="submit"]');
+  await page.click('.board-form button[type="submit"]');
 
   await expect.poll(() => toast().textContent()).toContain('Error creating post');
   expect(await toast().textContent()).toContain('Please check your information and try again.');
@@ -98,7 +98,7 @@ it('when the server refuses the post, the form keeps everything that was typed',
   expect(await field('lastSeenCity').inputValue()).toBe('Modesto');
   expect(await field('description').inputValue()).toBe(tooLong);
   expect(await field('contact').inputValue()).toBe('(209) 555-0100');
-  expect(await page.locator('form button[type="submit"]').isEnabled()).toBe(true);
+  expect(await page.locator('.board-form button[type="submit"]').isEnabled()).toBe(true);
 });
 
 it('draws the first screen of posts, the rest and older pages on "Show more"; a failed load offers a retry', async () => {

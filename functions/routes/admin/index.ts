@@ -273,7 +273,8 @@ export function adminRoutes(deps: RouteDeps) {
       return c.json(summary);
     } catch (error) {
       if (!(error instanceof PfifError)) throw error;
-      return apiError(c, 400, 'invalid_pfif', `The file was not imported. ${error.message}`);
+      // The code says the file was refused; the message is the line and reason, shown as they are under the desk's own words.
+      return apiError(c, 400, 'invalid_pfif', error.message);
     }
   });
 

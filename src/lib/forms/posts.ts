@@ -1,5 +1,5 @@
 /** The other posting forms: missing persons, jobs, resources, drop volunteers, and the admin sign-in. */
-import { LIMITS, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
+import { LIMITS, NOTE_STATUSES, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FormSpec } from '../forms.ts';
 
@@ -29,6 +29,37 @@ function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
 export const LOST_FOUND_FORM = lostFoundSpec('lostFound');
 
 export const SUBMIT_MISSING_FORM = lostFoundSpec('submitMissing');
+
+/**
+ * A note on a missing person's record (/person and its page without scripts). "I made contact"
+ * goes only with "believed alive": the page shows the box for that choice only; without scripts
+ * the box is always there and the API refuses it with another choice.
+ */
+export const NOTE_FORM = {
+  id: 'note',
+  action: '/api/lost-found/:id/notes',
+  fields: [
+    text('authorName', 'person.authorName', LIMITS.name, { title: 'person.nameRequired' }),
+    area('text', 'person.text', LIMITS.description, { title: 'person.textRequired' }),
+    {
+      name: 'status',
+      label: 'person.statusLabel',
+      kind: 'radio',
+      options: NOTE_STATUSES,
+      optionLabel: (value) => `person.choice.${value}` as MessageKey,
+      required: { title: 'person.statusRequired' },
+    },
+    { name: 'authorMadeContact', label: 'person.madeContact', kind: 'checkbox' },
+    { ...text('lastKnownLocation', 'person.lastKnownLocation', LIMITS.city), hint: 'person.lastKnownLocationHint' },
+    { ...text('contact', 'person.contact', LIMITS.contact), hint: 'person.contactHint' },
+  ],
+  submit: 'person.submit',
+  pending: 'person.submitting',
+  success: { title: 'person.success' },
+  failure: { title: 'person.error', text: 'person.errorText' },
+  refusals: { 429: { text: 'person.rateLimited' } },
+  back: '/api/lost-found/:id/page',
+} as const satisfies FormSpec;
 
 export const JOB_FORM = {
   id: 'job',

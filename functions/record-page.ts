@@ -1,0 +1,59 @@
+/**
+ * A missing person's record as a page read without scripts (GET /api/lost-found/:id/page, where
+ * the board's search without JavaScript leads): the record, its notes newest first, and the note
+ * form posting to the API, whose result page leads back here.
+ */
+import type { LostFoundNote, LostFoundRecord } from '../src/contract/index.ts';
+import { translate } from '../src/i18n/index.ts';
+import type { Lang } from '../src/i18n/languages.ts';
+import type { MessageKey } from '../src/i18n/messages.ts';
+import { contactLink, formatDate, formatDateTime } from '../src/lib/format.ts';
+import { actionOf } from '../src/lib/forms.ts';
+import { NOTE_FORM } from '../src/lib/forms/posts.ts';
+import { contactNote, noteStatusKey } from '../src/lib/person.ts';
+import { formHtml } from './form-posts.ts';
+import { document, escape, pathIn, words } from './html-page.ts';
+
+const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
+
+export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): string {
+  const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
+  const contact = record.contact ? contactLink(record.contact) : null;
+  const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && escape(formatDate(record.lastSeenDate, lang))].filter(Boolean).join(' · ');
+  const reached = contactNote(record.notes);
+  const main =
+    `<article class="record">` +
+    (record.photoUrl ? `<img class="photo" src="${escape(record.photoUrl)}" alt="${t('lostFound.photoOf', { name: record.name })}" width="160" height="160">` : '') +
+    `<h1>${bdi(record.name)}</h1>` +
+    `<p><span class="badge ${record.status}">${t(record.status === 'found' ? 'lostFound.found' : 'person.missing')}</span></p>` +
+    (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
+    (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
+    (contact && record.contact
+      ? `<p>${contact.href ? `<a href="${escape(contact.href)}">${t(contact.kind === 'email' ? 'lostFound.email' : 'lostFound.contactButton')}</a> ` : ''}${bdi(record.contact)}</p>`
+      : '') +
+    `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang))}</p>` +
+    `</article>` +
+    (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +
+    `<section><h2>${t('person.notesTitle')}</h2>` +
+    (record.notes.length ? `<ul class="notes">${record.notes.map((note) => `<li>${noteHtml(lang, note)}</li>`).join('')}</ul>` : `<p>${t('person.notesNone')}</p>`) +
+    `</section>` +
+    `<section><h2>${t('person.formTitle')}</h2><p>${t('person.formLead')}</p>${formHtml(NOTE_FORM, lang, actionOf(NOTE_FORM, record.id))}</section>` +
+    `<p class="links"><a href="${escape(pathIn(lang, '/lost-found'))}">${t('person.toBoard')}</a></p>`;
+  return document(lang, record.name, main, exit);
+}
+
+function noteHtml(lang: Lang, note: LostFoundNote): string {
+  const status = noteStatusKey(note);
+  const about = [
+    note.authorName && words(lang, 'person.noteFrom', { name: note.authorName }).replace(escape(note.authorName), bdi(note.authorName)),
+    note.lastKnownLocation && `${words(lang, 'person.noteLastKnown')}: ${bdi(note.lastKnownLocation)}`,
+    escape(formatDateTime(note.createdAt, lang)),
+  ].filter(Boolean);
+  return (status ? `<p><b>${words(lang, status)}</b></p>` : '') + `<p dir="auto">${escape(note.text)}</p><p class="muted">${about.join(' · ')}</p>`;
+}
+
+/** The answer for a record that is not there (never was, hidden, or expired). */
+export function goneRecordPage(lang: Lang, exit: string): string {
+  const main = `<section class="notice failed" role="alert"><h1>${words(lang, 'person.notFound')}</h1><p>${words(lang, 'person.notFoundText')}</p></section><p class="links"><a href="${escape(pathIn(lang, '/lost-found'))}">${words(lang, 'person.toBoard')}</a></p>`;
+  return document(lang, translate(lang, 'person.notFound'), main, exit);
+}

@@ -1,0 +1,105 @@
+import { expect, it, onTestFinished } from 'vitest';
+import type { Created, LostFoundPost } from '../../src/contract/index.ts';
+import ar from '../../src/i18n/ar.json';
+import en from '../../src/i18n/en.json';
+import { connected, post, toast, usePhone } from './chromium.ts';
+
+/** A missing person's page: the record, its notes, the note form, live notes, and the same without scripts. */
+const { open, context } = usePhone();
+const READY = '[data-state="record"]:not([hidden])';
+
+async function newRecord(name: string): Promise<Created<LostFoundPost>> {
+  const response = await post('/api/lost-found', { name, lastSeenCity: 'Fresno', description: 'Blue cardigan', contact: 'rosa-family@example.org' });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Created<LostFoundPost>;
+}
+
+async function phonePage(path: string, ready = READY) {
+  const page = await open(path, { ready });
+  onTestFinished(() => page.context().close());
+  return page;
+}
+
+it('shows the record; a note saying someone reached the person goes first at once, and live on another phone', async () => {
+  const rosa = await newRecord(`Rosa Persona ${Date.now()}`);
+  const page = await phonePage(`/person?id=${rosa.id}`);
+  const other = await phonePage(`/person?id=${rosa.id}`);
+  await connected(other);
+
+  expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex');
+  expect(await page.locator('#person-name bdi').textContent()).toBe(rosa.name);
+  expect(await page.locator('.person-badges').textContent()).toBe(en['person.missing']);
+  expect(await page.locator('.person-facts').textContent()).toContain('Blue cardigan');
+  expect(await page.locator('.person-facts a.button').getAttribute('href')).toBe('mailto:rosa-family@example.org');
+  expect(await page.locator('.person-no-notes').isVisible()).toBe(true);
+  expect(await page.locator('.person-reached').isVisible()).toBe(false);
+
+  await page.click('.person-form button[type="submit"]');
+  await expect.poll(() => toast(page).textContent()).toContain(en['person.nameRequired']);
+  expect(await page.getAttribute('[name="authorName"]', 'aria-invalid')).toBe('true');
+
+  const madeContact = page.locator('[name="authorMadeContact"]');
+  await page.fill('[name="authorName"]', 'Lupe');
+  await page.fill('[name="text"]', 'I spoke with her by phone today');
+  await page.check('[name="status"][value="believed_missing"]');
+  expect(await madeContact.isVisible()).toBe(false);
+  await page.check('[name="status"][value="believed_alive"]');
+  await madeContact.check();
+  await page.fill('[name="lastKnownLocation"]', 'Visalia');
+  await page.fill('[name="contact"]', 'lupe@example.org');
+  await page.click('.person-form button[type="submit"]');
+
+  await expect.poll(() => toast(page).textContent()).toContain(en['person.success']);
+  const reached = page.locator('.person-reached');
+  expect(await reached.isVisible()).toBe(true);
+  expect(await reached.textContent()).toContain(en['person.contactMade']);
+  expect(await reached.textContent()).toContain('I spoke with her by phone today');
+  expect(await page.locator('.person-note-list > li').count()).toBe(1);
+  expect(await page.locator('.person-note-list').textContent()).toContain('Visalia');
+  expect(await page.inputValue('[name="authorName"]')).toBe('');
+  expect(await madeContact.isVisible()).toBe(false);
+
+  await expect.poll(() => other.locator('.person-reached').isVisible(), { timeout: 10_000 }).toBe(true);
+  expect(await other.locator('.person-note-list > li .person-note-status').textContent()).toBe(en['person.status.believed_alive']);
+  for (const shown of [page, other]) expect(await shown.textContent('main')).not.toContain('lupe@example.org');
+});
+
+it('the Arabic page reads right to left, the name isolated; an unknown record says it is gone', async () => {
+  const rosa = await newRecord(`Rosa Persona ${Date.now()}`);
+  const page = await phonePage(`/ar/person?id=${rosa.id}`);
+  expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+  expect(await page.locator('.person-card').evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+  expect(await page.locator('#person-name bdi').textContent()).toBe(rosa.name);
+  expect(await page.locator('.person-badges').textContent()).toBe(ar['person.missing']);
+
+  const gone = await phonePage('/ar/person?id=no-such-record', '[data-state="gone"]:not([hidden])');
+  expect(await gone.locator('[data-state="gone"] h1').textContent()).toBe(ar['person.notFound']);
+  expect(await gone.locator('[data-state="gone"] a').getAttribute('href')).toBe('/ar/lost-found');
+});
+
+it('without JavaScript: the page says so, and the record page the API answers takes a note', async () => {
+  const rosa = await newRecord(`Rosa Persona ${Date.now()}`);
+  const phone = await context({ javaScriptEnabled: false });
+  onTestFinished(() => phone.close());
+  const page = await phone.newPage();
+
+  await page.goto(`/person?id=${rosa.id}`);
+  expect(await page.locator('main').textContent()).toContain(en['person.noscript']);
+  expect(await page.locator('main a.button:visible').getAttribute('href')).toBe('/lost-found');
+
+  await page.goto(`/api/lost-found/${rosa.id}/page?lang=en`);
+  expect(await page.locator('h1').textContent()).toBe(rosa.name);
+  await page.fill('[name="authorName"]', 'Ana');
+  await page.fill('[name="text"]', 'Saw her at the Fresno shelter');
+  await page.check('[name="status"][value="believed_alive"]');
+  await page.check('[name="authorMadeContact"]');
+  await page.fill('[name="lastKnownLocation"]', 'Fresno');
+  await page.click('form button[type="submit"]');
+  await page.waitForURL(`**/api/lost-found/${rosa.id}/notes`);
+  expect(await page.locator('h1').textContent()).toBe(en['person.success']);
+
+  await page.click(`a[href="/api/lost-found/${rosa.id}/page?lang=en"]`);
+  await page.waitForURL(`**/api/lost-found/${rosa.id}/page?lang=en`);
+  expect(await page.locator('.notice h2').textContent()).toBe(en['person.contactMade']);
+  expect(await page.locator('.notes').textContent()).toContain('Saw her at the Fresno shelter');
+});
