@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localPushService, type LocalPushService } from '../tests/push-service.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
 import { MAX_PUSH_AREAS, PUSH_TOPICS } from '../src/contract/limits.ts';
+import { COUNTIES } from '../src/contract/places.ts';
 import { createAdmin } from './admin-auth.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
 
@@ -35,8 +36,13 @@ describe('sending', () => {
 
     expect(service.failures).toEqual([]);
     const byPath = Object.fromEntries(service.received.map((push) => [push.path, push]));
-    expect(byPath['/push/english']!.message).toEqual({ title: 'Emergency alert: Community Notice', body: 'Open it to see more.', url: '/alerts', tag: 'alerts' });
-    expect(byPath['/push/spanish']!.message).toEqual({ title: 'Alerta de emergencia: Aviso comunitario', body: 'Ábrelo para ver más.', url: '/es/alerts', tag: 'alerts' });
+    expect(byPath['/push/english']!.message).toEqual({ title: 'Emergency alert: Community Notice', body: 'Near Fresno. Open it to see more.', url: '/alerts', tag: 'alerts' });
+    expect(byPath['/push/spanish']!.message).toEqual({
+      title: 'Alerta de emergencia: Aviso comunitario',
+      body: 'Cerca de Fresno. Ábrelo para ver más.',
+      url: '/es/alerts',
+      tag: 'alerts',
+    });
     for (const push of service.received) {
       expect(push.key).toBe(publicKey);
       expect(push.claims).toMatchObject({ aud: `https://${service.host}`, sub: 'mailto:ops@example.org' });
@@ -44,17 +50,20 @@ describe('sending', () => {
       expect(push.claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
       expect(Number(push.headers.ttl)).toBeGreaterThan(0);
       // Nothing the poster wrote travels, not even through the push service.
-      expect(JSON.stringify(push.message)).not.toMatch(/Rosa|559|Road|Fresno/);
+      expect(JSON.stringify(push.message)).not.toMatch(/Rosa|559|Road|school/);
     }
   });
 
-  it('reaches only the subscriptions that follow the topic, and all of California', async () => {
+  it('reaches only the subscriptions that follow the topic, and the county of the city posted (or all of California)', async () => {
     await subscribe({ ...service.subscribe('everything') });
     await subscribe({ ...service.subscribe('jobs-only'), topics: ['jobs'] });
     await subscribe({ ...service.subscribe('los-angeles'), areas: ['Los Angeles'] });
-    await api.post('/api/alerts', report);
+    await subscribe({ ...service.subscribe('fresno-and-kern'), areas: ['Kern', 'fresno county'] });
+    // Clovis is in Fresno County.
+    await api.post('/api/alerts', { ...report, city: 'Clovis, CA' });
     await api.settle();
-    expect(service.received.map((push) => push.path)).toEqual(['/push/everything']);
+    expect(service.received.map((push) => push.path).sort()).toEqual(['/push/everything', '/push/fresno-and-kern']);
+    expect(service.received[0]!.message).toMatchObject({ body: 'Near Fresno. Open it to see more.' });
     expect(service.received[0]!.message).toMatchObject({ title: 'Emergency alert: Immigration enforcement', url: '/ice-reports', tag: 'enforcement' });
   });
 
@@ -68,7 +77,9 @@ describe('sending', () => {
     });
     const { id } = (await post.json()) as { id: string };
     await api.settle();
-    expect(service.received.map((push) => push.message)).toEqual([{ title: 'Missing person alert', body: 'Open it to see more.', url: `/person?id=${id}`, tag: 'missing' }]);
+    expect(service.received.map((push) => push.message)).toEqual([
+      { title: 'Missing person alert', body: 'Near Fresno. Open it to see more.', url: `/person?id=${id}`, tag: 'missing' },
+    ]);
   });
 
   it('announces drops and jobs an organizer makes public, to their topics only', async () => {
@@ -83,8 +94,9 @@ describe('sending', () => {
     expect((await api.post('/api/admin/jobs', job, headers)).status).toBe(201);
     await api.settle();
     expect(Object.fromEntries(service.received.map((push) => [push.path, push.message]))).toEqual({
-      '/push/drops': { title: 'Đợt phát thực phẩm & nhu yếu phẩm mới', body: 'Mở ra để xem thêm.', url: '/vi/drops', tag: 'drops' },
-      '/push/jobs': { title: 'New job', body: 'Open it to see more.', url: '/jobs', tag: 'jobs' },
+      '/push/drops': { title: 'Đợt phát thực phẩm & nhu yếu phẩm mới', body: 'Gần Fresno. Mở ra để xem thêm.', url: '/vi/drops', tag: 'drops' },
+      // Visalia is in Tulare County.
+      '/push/jobs': { title: 'New job', body: 'Near Tulare. Open it to see more.', url: '/jobs', tag: 'jobs' },
     });
   });
 
@@ -124,7 +136,7 @@ describe('subscriptions', () => {
   it('keeps one subscription per endpoint: subscribing again replaces its areas, topics and language; DELETE removes it', async () => {
     const browser = service.subscribe();
     expect(await (await subscribe(browser)).json()).toEqual({ endpoint: browser.endpoint, areas: [], topics: [...PUSH_TOPICS], lang: 'en' });
-    await subscribe({ ...browser, areas: ['Fresno', 'Fresno', 'Kern'], topics: ['drops'], lang: 'ko' });
+    await subscribe({ ...browser, areas: ['Fresno', 'fresno county', ' KERN '], topics: ['drops'], lang: 'ko' });
     expect(await stored()).toEqual([{ endpoint: browser.endpoint, areas: '["Fresno","Kern"]', topics: '["drops"]', lang: 'ko' }]);
     expect(await (await api.del('/api/push/subscriptions', { endpoint: browser.endpoint })).json()).toEqual({ endpoint: browser.endpoint, removed: true });
     expect(await stored()).toEqual([]);
@@ -180,7 +192,9 @@ describe('subscriptions', () => {
       [{ endpoint, keys: { ...keys, auth: 'c2hvcnQ' } }, 'keys.auth'],
       [{ endpoint, keys: { ...keys, auth: `${keys.auth.slice(2)}+/` } }, 'keys.auth'],
       [{ endpoint }, 'keys'],
-      [{ endpoint, keys, areas: Array.from({ length: 100 }, (_, i) => `County ${i}`) }, 'areas'],
+      [{ endpoint, keys, areas: Array.from({ length: 100 }, (_, i) => COUNTIES[i % COUNTIES.length]!.name) }, 'areas'],
+      [{ endpoint, keys, areas: ['Fresno', 'Atlantis'] }, 'areas.1'],
+      [{ endpoint, keys, areas: ['Clovis'] }, 'areas.0'],
       [{ endpoint, keys, areas: [''] }, 'areas.0'],
       [{ endpoint, keys, topics: ['weather'] }, 'topics.0'],
       [{ endpoint, keys, topics: [] }, 'topics'],
@@ -194,7 +208,8 @@ describe('subscriptions', () => {
       expect(error.code).toBe('invalid_input');
       expect(Object.keys(error.fields), field).toContain(field);
     }
-    expect((await subscribe({ endpoint, keys, areas: Array.from({ length: MAX_PUSH_AREAS }, (_, i) => `County ${i}`) })).status).toBe(201);
+    expect(COUNTIES).toHaveLength(MAX_PUSH_AREAS);
+    expect((await subscribe({ endpoint, keys, areas: COUNTIES.map((county) => county.name) })).status).toBe(201);
     expect(await api.count('push_subscriptions')).toBe(1);
   });
 

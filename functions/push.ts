@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { drops, pushSubscriptions } from '../db/schema.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
+import { placeOf } from '../src/contract/places.ts';
 import { ENFORCEMENT_TYPE, PUSH_ATTEMPTS, PUSH_CONCURRENCY, PUSH_RETRY_MAX_MS, PUSH_RETRY_MS, PUSH_TTL_SECONDS, type AlertType, type PushTopic } from '../src/contract/limits.ts';
 import { translate } from '../src/i18n/index.ts';
 import { isLang, localizePath, type Lang } from '../src/i18n/languages.ts';
@@ -45,7 +46,7 @@ export type PushPayload = {
   tag: PushTopic;
 };
 
-/** What goes out for an event: its topic, where it happened (free text), its page, and its title. */
+/** What goes out for an event: its topic, where it happened (free text, placed in its county), its page, and its title. */
 interface PushItem {
   topic: PushTopic;
   city: string | null;
@@ -80,13 +81,6 @@ async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null>
       return null;
   }
 }
-
-/**
- * The county a free-text city is in, or null when unknown. Until the places lookup is merged
- * (src/contract/places.ts, `placeOf(city)?.county`), no city is placed: pushes reach only the
- * subscriptions that follow all of California.
- */
-export const countyOfCity = (_city: string | null): string | null => null;
 
 export interface PushSender {
   hosts: readonly string[];
@@ -154,7 +148,7 @@ export async function pushEvent(db: Database, sender: PushSender, live: LiveEven
   const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
   const item = await pushItem(db, live);
   if (!item) return tally;
-  const area = countyOfCity(item.city);
+  const area = item.city ? (placeOf(item.city)?.county ?? null) : null;
   const follows = and(
     sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
     area === null

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { P256DH_MESSAGE, pushSubscriptionInput, pushUnsubscribeInput, type PushSubscriptionState } from '../../src/contract/index.ts';
+import { P256DH_MESSAGE, pushSubscriptionInput, pushUnsubscribeInput, type PushSubscriptionState } from '../../src/contract/push.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';

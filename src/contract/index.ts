@@ -13,4 +13,3 @@ export * from './directory.ts';
 export * from './help.ts';
 export * from './pulse.ts';
 export * from './admin.ts';
-export * from './push.ts';

@@ -1,7 +1,11 @@
-/** Web Push subscriptions: a browser's push endpoint and keys, with the areas and topics it follows. */
+/**
+ * Web Push subscriptions: a browser's push endpoint and keys, with the counties and topics it
+ * follows. Not in ./index.ts: it holds the county list (./places.ts), which no page should load.
+ */
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { LIMITS, MAX_PUSH_AREAS, PUSH_TOPICS } from './limits.ts';
+import { countyOf } from './places.ts';
 
 /** Unpadded base64url (what PushSubscription.toJSON() gives) of exactly `bytes` bytes. */
 const base64url = (bytes: number, message: string, first?: string) =>
@@ -19,7 +23,7 @@ export const P256DH_MESSAGE = 'p256dh must be the subscription’s P-256 public 
 
 /**
  * What a browser's PushSubscription gives (endpoint, the P-256 public key and the auth secret)
- * and what this device wants: counties (none: all of California), topics, and the language of
+ * and what this device wants: counties by name (none: all of California), topics, and the language of
  * its notifications. Whether the endpoint's push service is one this server calls is checked
  * against the configuration (PUSH_SERVICE_HOSTS), not here.
  */
@@ -32,7 +36,17 @@ export const pushSubscriptionInput = z.object({
   }),
   areas: z._default(
     z
-      .array(z.string().check(z.trim(), z.minLength(1, 'An area must not be blank'), z.maxLength(LIMITS.city, `An area must be at most ${LIMITS.city} characters`)))
+      .array(
+        z.pipe(
+          z.string().check(z.maxLength(LIMITS.city, `An area must be at most ${LIMITS.city} characters`)),
+          // Kept as the county list names it: "fresno county" follows Fresno.
+          z.transform((value, context) => {
+            const county = countyOf(value);
+            if (!county) context.issues.push({ code: 'custom', message: 'An area must be one of California’s 58 counties', input: value });
+            return county?.name ?? value;
+          }),
+        ),
+      )
       .check(z.maxLength(MAX_PUSH_AREAS, `At most ${MAX_PUSH_AREAS} areas`)),
     [],
   ),

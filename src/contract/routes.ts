@@ -14,8 +14,6 @@ import type {
   assistanceResponseInput,
   Created,
   Drop,
-  pushSubscriptionInput,
-  PushSubscriptionState,
   jobInput,
   LostFoundManage,
   LostFoundNote,
@@ -31,6 +29,7 @@ import type {
   surplusOfferInput,
   volunteerInput,
 } from './index.ts';
+import type { pushSubscriptionInput, PushSubscriptionState } from './push.ts';
 import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;

@@ -75,7 +75,7 @@ it('a report posted on the site reaches a subscribed phone: server, push service
   await expect.poll(() => service.received.length).toBe(1);
   expect(service.failures).toEqual([]);
   const message = service.received[0]!.message as { title: string };
-  const body = ar['push.body'];
+  const body = ar['push.bodyNear'].replace('{area}', 'Fresno');
   expect(message).toEqual({ title: ar['live.emergencyTitle'].replace('{type}', ar['alertType.enforcementActivity']), body, url: '/ar/ice-reports', tag: 'enforcement' });
 
   // What the push service decrypted is what reaches the phone's service worker.
@@ -118,6 +118,8 @@ it('enabling browser notifications on /alerts-live subscribes the phone to Web P
   expect((await post('/api/alerts', { type: 'Weather Alert', city: 'Fresno', details: 'Flooding on Highway 99' }, server.url)).status).toBe(201);
   await expect
     .poll(() => service.received.map((push) => push.message))
-    .toEqual([{ title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']), body: es['push.body'], url: '/es/alerts', tag: 'alerts' }]);
+    .toEqual([
+      { title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']), body: es['push.bodyNear'].replace('{area}', 'Fresno'), url: '/es/alerts', tag: 'alerts' },
+    ]);
   await context.close();
 });
