@@ -218,7 +218,12 @@ it('sends a Web Push from workerd: a VAPID key made and kept there, the payload 
   expect(pushService.failures).toEqual([]);
   expect(pushService.received[0]).toMatchObject({
     key: publicKey,
-    message: { title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']), body: es['push.body'], url: '/es/alerts', tag: 'alerts' },
+    message: {
+      title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']),
+      body: es['push.bodyNear'].replace('{area}', 'Tulare'),
+      url: '/es/alerts',
+      tag: 'alerts',
+    },
   });
 });
 
