@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/contract/limits.ts';
+import { openApiDocument } from '../src/contract/openapi.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
@@ -13,6 +14,7 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
@@ -62,6 +64,8 @@ export function createApp(deps: Deps) {
   if (deps.config?.listCacheMs) app.use(lists.middleware);
   app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
+  // Before the boards' own routes, so no `/alerts/:id` there can take feed.atom for an id.
+  app.route('/', feedRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));
   app.route('/upload', uploadRoutes(routeDeps));
   app.route('/alert-subscriptions', subscriptionRoutes(routeDeps));
@@ -76,6 +80,8 @@ export function createApp(deps: Deps) {
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
+  const description = openApiDocument();
+  app.get('/openapi.json', (c) => c.json(description));
   app.route('/', directoryRoutes(routeDeps));
   app.notFound((c) => apiError(c, 404, 'not_found', 'There is no such API path'));
   app.onError((error, c) => {

@@ -17,7 +17,7 @@ const alertHours = z.partialRecord(z.enum(ALERT_TYPES), z.number().check(z.gt(0)
 /** The API's settings, the same on both hosts (README, "Settings"). */
 const apiSettings = {
   DATABASE_AUTH_TOKEN: z.optional(z.string()),
-  /** The domain of this site's PFIF record ids (`DOMAIN/person.ID`); the host name asked for without it. */
+  /** The domain of this site's PFIF record ids (`DOMAIN/person.ID`), CAP sender and calendar UIDs; the host name asked for without it. */
   PFIF_DOMAIN: z.optional(z.string().check(z.regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as findhelpreunite.org'))),
   HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SMS_GATEWAY_URL: z.optional(webAddress),

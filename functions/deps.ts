@@ -37,7 +37,7 @@ export interface Deps {
     quickExitUrl?: string;
     /** Dollars raised, shown on /admin as Total Donations (no payment data reaches this app). */
     donationsTotal?: number;
-    /** PFIF_DOMAIN: the domain of this site's PFIF record ids; the host name asked for without it. */
+    /** PFIF_DOMAIN: the domain of this site's PFIF record ids, CAP sender and calendar UIDs; the host name asked for without it. */
     pfifDomain?: string;
     /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */
     listCacheMs?: number;

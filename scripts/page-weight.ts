@@ -17,7 +17,7 @@ export const KIB = 1024;
  * Routes (language left out) that show no board: fixed content, or a form small enough for a
  * custom element. Every other route, including ones added later, is held to the board budget.
  */
-const NO_BOARD_ROUTES = new Set(['/404', '/sos', '/emergency', '/success-stories', '/leaderboard', '/rewards', '/donations', '/share', '/pulse', '/privacy', '/map']);
+const NO_BOARD_ROUTES = new Set(['/404', '/sos', '/emergency', '/success-stories', '/leaderboard', '/rewards', '/donations', '/share', '/pulse', '/privacy', '/map', '/api-docs']);
 
 export type Kind = 'board' | 'no board';
 export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no board' : 'board');

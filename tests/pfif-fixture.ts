@@ -1,18 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { standardFile } from './standards.ts';
 
-/**
- * Person Finder's PFIF 1.4 sample, where the workspace keeps the standards (`shared/standards/`
- * beside the project, or above a worktree); null where it is absent, and the tests that read it skip.
- */
-export const PFIF_SAMPLE_PATH = (() => {
-  for (let dir = fileURLToPath(new URL('..', import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'shared/standards/pfif/test.pfif-1.4.xml');
-    if (existsSync(file)) return file;
-  }
-  return null;
-})();
+/** Person Finder's PFIF 1.4 sample; null where the standards are absent, and the tests that read it skip. */
+export const PFIF_SAMPLE_PATH = standardFile('pfif/test.pfif-1.4.xml');
 
 /**
  * A PFIF 1.4 file of `count` persons as a Person Finder repository exports them: the fields people

@@ -11,6 +11,7 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { OWN_MEDIA_PATH } from '../../src/contract/fields.ts';
 import { LIMITS, MAX_PFIF_BYTES } from '../../src/contract/limits.ts';
 import type { LostFoundPost } from '../../src/contract/lost-found.ts';
+import { escapeXml } from './xml.ts';
 
 export const PFIF_NAMESPACES = {
   'http://zesty.ca/pfif/1.1': '1.1',
@@ -417,17 +418,3 @@ function siteAddress(site: PfifSite): string {
 
 /** PFIF's form of a date: UTC to the second, ending in Z. */
 const pfifDate = (iso: string | null) => iso && `${new Date(iso).toISOString().slice(0, 19)}Z`;
-
-/**
- * Escapes text for an element's content. Characters XML 1.0 cannot carry at all (control
- * characters, lone surrogates) are left out; a carriage return is kept as a reference, since a
- * reader turns a literal one into a line feed.
- */
-function escapeXml(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#13;');
-}

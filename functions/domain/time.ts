@@ -4,3 +4,26 @@ export const DAY = 24 * HOUR;
 
 /** Today's date in California, where the drops happen. */
 export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
+
+const CALIFORNIA_CLOCK = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * A moment as California's clock shows it, with its numeric offset (`2026-11-23T10:00:00-08:00`,
+ * `-07:00` in summer): CAP refuses a trailing Z, and the offset tells a reader the local time too.
+ */
+export function californiaTime(moment: string | number): string {
+  const part = Object.fromEntries(CALIFORNIA_CLOCK.formatToParts(new Date(moment)).map(({ type, value }) => [type, value]));
+  // longOffset reads "GMT-08:00" (just "GMT" at a zero offset, which California never has).
+  const offset = part.timeZoneName!.replace('GMT', '') || '+00:00';
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+}

@@ -1,13 +1,10 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import * as z from 'zod/mini';
-import { subscriptionInput } from '../../src/contract/index.ts';
+import { subscriptionInput, unsubscribeInput } from '../../src/contract/index.ts';
 import { alertSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { jsonBody, readJson } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
-
-const unsubscribeInput = z.pick(subscriptionInput, { phone: true });
 
 /**
  * POST /api/alert-subscriptions: a phone gets emergency texts for a city (or all), in its

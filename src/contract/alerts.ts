@@ -92,6 +92,9 @@ export const subscriptionInput = z.object({
   lang: z._default(z.enum(LANGUAGES), 'en'),
 });
 
+/** Stopping the texts: the number alone. */
+export const unsubscribeInput = z.pick(subscriptionInput, { phone: true });
+
 export interface LiveStats {
   /** Pages listening to the live room right now. */
   watching: number;

@@ -15,6 +15,9 @@ type T = ReturnType<typeof messageFn>;
 /** A maps search (opened in a new tab) on the meeting place. */
 const directionsHref = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 
+/** A drop's own iCalendar file: a plain link, which a phone hands to its calendar to add. */
+const calendarHref = (drop: Drop) => `/api/drops/${encodeURIComponent(drop.id)}/calendar.ics`;
+
 const LIST_PATH = '/api/drops';
 /** The board's first request, asked for with the page (Page's `preload`). */
 export const FIRST_PAGE = listUrl(LIST_PATH);
@@ -130,7 +133,7 @@ function DropDetails({ drop, lang, t, onCount, onGone }: { drop: Drop; lang: Lan
       <p className="drops-count" data-volunteers={drop.volunteers}>
         {t.count('drops.volunteers', drop.volunteers)}
       </p>
-      <Volunteer dropId={drop.id} directions={directionsHref(place)} lang={lang} t={t} onCount={onCount} onGone={onGone} />
+      <Volunteer dropId={drop.id} directions={directionsHref(place)} calendar={drop.sample ? null : calendarHref(drop)} lang={lang} t={t} onCount={onCount} onGone={onGone} />
     </>
   );
 }
@@ -185,12 +188,40 @@ function DirectionsLink({ href, t }: { href: string; t: T }) {
   );
 }
 
+function CalendarLink({ href, t }: { href: string; t: T }) {
+  return (
+    <a className="button secondary drops-calendar" href={href}>
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <rect x="3" y="5" width="18" height="16" rx="2" />
+        <path d="M16 3v4M8 3v4M3 10h18M12 13v5M9.5 15.5h5" />
+      </svg>
+      {t('drops.addToCalendar')}
+    </a>
+  );
+}
+
 /**
  * The Volunteer button and its inline sign-up: focus moves into it when it opens and back to
  * the button when it closes (Cancel, Escape or a successful sign-up). What was typed stays
  * until the sign-up succeeds.
  */
-function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: string; directions: string; lang: Lang; t: T; onCount: (n: number) => void; onGone: () => void }) {
+function Volunteer({
+  dropId,
+  directions,
+  calendar,
+  lang,
+  t,
+  onCount,
+  onGone,
+}: {
+  dropId: string;
+  directions: string;
+  calendar: string | null;
+  lang: Lang;
+  t: T;
+  onCount: (n: number) => void;
+  onGone: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -226,6 +257,7 @@ function Volunteer({ dropId, directions, lang, t, onCount, onGone }: { dropId: s
     <>
       <div className="drops-actions">
         <DirectionsLink href={directions} t={t} />
+        {calendar && <CalendarLink href={calendar} t={t} />}
         <button ref={buttonRef} className="button" type="button" aria-expanded={open} aria-controls={`${id}-form`} onClick={() => (open ? close() : setOpen(true))}>
           {t('drops.volunteer')}
         </button>

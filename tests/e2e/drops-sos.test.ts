@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -61,6 +62,8 @@ describe('/drops', () => {
     );
     expect(await directions.getAttribute('target')).toBe('_blank');
     expect(await directions.getAttribute('rel')).toContain('noopener');
+    // A sample is no event: nothing to add to a calendar.
+    expect(await card(page).getByRole('link', { name: 'Add to calendar' }).count()).toBe(0);
 
     expect(await page.locator('.drops-items li').allTextContents()).toEqual(['Fresh food', 'Clothing', 'Hygiene items', 'Resources and information']);
     expect(await page.locator('.drops-info h2').textContent()).toBe('Important information');
@@ -169,6 +172,16 @@ describe('/drops', () => {
     expect(await second.locator('.drops-date').textContent()).toBe(formatDate(later, 'en'));
     expect(await second.textContent()).toContain('Mooney Grove Park');
     expect(await second.textContent()).toContain('Coat drive');
+
+    // Its calendar file: the browser receives it as a file to open, which a phone hands to its calendar.
+    const calendar = second.getByRole('link', { name: 'Add to calendar' });
+    expect(await calendar.getAttribute('href')).toBe('/api/drops/coat-drive/calendar.ics');
+    const [download] = await Promise.all([page.waitForEvent('download'), calendar.click()]);
+    expect(download.suggestedFilename()).toBe(`drop-${later}.ics`);
+    const ics = readFileSync((await download.path())!, 'utf8');
+    expect(ics).toContain('UID:drop-coat-drive@');
+    expect(ics).toContain(`DTSTART;TZID=America/Los_Angeles:${later.replaceAll('-', '')}T090000`);
+    expect(ics).toContain('SUMMARY:Coat drive\\, Visalia');
 
     // Signing up for the later drop counts for that drop only.
     await second.getByRole('button', { name: 'Volunteer' }).click();

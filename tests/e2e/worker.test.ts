@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
+import { drops } from '../../db/schema.ts';
 import { createAdmin } from '../../functions/admin-auth.ts';
 import es from '../../src/i18n/es.json';
 import exifr from 'exifr';
@@ -290,4 +291,27 @@ it('signs an admin in with the hash made on Node, and guards the admin API', asy
   const xml = await exported.text();
   expect(xml).toContain('<pfif:person_record_id>personfinder.example/person.7</pfif:person_record_id>');
   expect(xml).not.toContain('555-0100');
+});
+
+it('answers an alert as CAP with California offsets, the Atom feed, and the drops as iCalendar (Intl and ical-generator in workerd)', async () => {
+  const created = await post('/api/alerts', { type: 'Community Notice', city: 'Fresno', details: 'Worker CAP notice' }, base);
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const cap = await fetch(`${base}/api/alerts/${id}/cap.xml`);
+  expect(cap.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
+  const xml = await cap.text();
+  expect(xml).toMatch(/<sent>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[78]:00<\/sent>/);
+  expect(xml).toContain('<areaDesc>Fresno, Fresno County, California</areaDesc>');
+  expect(await (await fetch(`${base}/api/alerts/feed.atom`)).text()).toContain(`<id>urn:uuid:${id}</id>`);
+
+  const { client, db } = await openDatabase(`file:${join(folder, 'app.db')}`);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(Date.now() + 7 * 86_400_000);
+  try {
+    await db.insert(drops).values({ id: 'worker-drop', date, time: '10:00 AM - 2:00 PM', city: 'Fresno', meetSpot: 'Roeding Park', createdAt: new Date().toISOString() });
+  } finally {
+    client.close();
+  }
+  const ics = await (await fetch(`${base}/api/drops/calendar.ics`)).text();
+  expect(ics).toContain('UID:drop-worker-drop@127.0.0.1:');
+  expect(ics).toContain(`DTSTART;TZID=America/Los_Angeles:${date.replaceAll('-', '')}T100000`);
 });

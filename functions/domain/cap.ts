@@ -1,0 +1,138 @@
+/**
+ * Community alerts for alerting systems and news rooms: one alert as CAP 1.2 (the OASIS Common
+ * Alerting Protocol) and the listed alerts as an Atom 1.0 feed linking each one's CAP. No database
+ * here: the route hands in alerts as the lists answer them.
+ *
+ * What never crosses: the reporter's contact, the photo, and any position. A PRECISE alert's
+ * rounded point would be the centre of any CAP circle, however wide, handing the ~100 m point to
+ * every machine that collects the feed; the city, its county and the county's code are what
+ * alerting systems target by anyway.
+ */
+import type { Alert } from '../../src/contract/alerts.ts';
+import { countyOf } from '../../src/contract/places.ts';
+import { ENFORCEMENT_TYPE, type AlertType } from '../../src/contract/values.ts';
+import type { PfifSite } from './pfif.ts';
+import { californiaTime } from './time.ts';
+import { escapeAttribute, escapeXml } from './xml.ts';
+
+export const CAP_1_2 = 'urn:oasis:names:tc:emergency:cap:1.2';
+export const ATOM = 'http://www.w3.org/2005/Atom';
+export const CAP_MEDIA_TYPE = 'application/cap+xml';
+const SITE_NAME = 'Find. Help. Reunite.';
+
+/** An alert as the lists show it, with the county of its city (null for a city outside California's list). */
+export type CapAlert = Alert & { county: string | null };
+
+type Category = 'Security' | 'Safety' | 'Met' | 'Transport' | 'Other';
+type Urgency = 'Immediate' | 'Expected' | 'Unknown';
+type Severity = 'Moderate' | 'Minor' | 'Unknown';
+
+/**
+ * CAP's words for each type. Every alert is one person's report: urgency and severity say only
+ * what its type implies, and no type is ever Severe or Extreme.
+ */
+const CAP_TYPES: Record<AlertType, { category: Category; urgency: Urgency; severity: Severity }> = {
+  [ENFORCEMENT_TYPE]: { category: 'Security', urgency: 'Immediate', severity: 'Moderate' },
+  'Safety Checkpoint': { category: 'Security', urgency: 'Immediate', severity: 'Moderate' },
+  'Weather Alert': { category: 'Met', urgency: 'Expected', severity: 'Unknown' },
+  'Transit Disruption': { category: 'Transport', urgency: 'Expected', severity: 'Minor' },
+  'Community Notice': { category: 'Other', urgency: 'Unknown', severity: 'Minor' },
+  'General Advisory': { category: 'Safety', urgency: 'Unknown', severity: 'Minor' },
+  'Resource Available': { category: 'Other', urgency: 'Unknown', severity: 'Minor' },
+  'Public Event': { category: 'Other', urgency: 'Unknown', severity: 'Minor' },
+};
+
+/** The public board an alert is listed on. */
+const alertPage = (alert: Pick<Alert, 'type'>, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
+const capUrl = (alert: Pick<Alert, 'id'>, site: PfifSite) => `${site.baseUrl}/api/alerts/${encodeURIComponent(alert.id)}/cap.xml`;
+const headline = (alert: CapAlert) => `${alert.type}: ${alert.city}`;
+
+/**
+ * What the card says, in the order it says it: an enforcement report's facts, then the details,
+ * then who vouches for it, so no reader takes a neighbour's report for an official one.
+ */
+function description(alert: CapAlert): string {
+  const facts = [
+    alert.area && `Area: ${alert.area}`,
+    alert.activity && `What is happening: ${alert.activity}`,
+    alert.agents !== null && `Agents seen: ${alert.agents}`,
+    alert.vehicles !== null && `Vehicles seen: ${alert.vehicles}`,
+    alert.markings && `Markings: ${alert.markings}`,
+  ].filter(Boolean);
+  const source = `A community report ${alert.verified ? 'that others have confirmed' : 'that no one has confirmed yet'}; not an official warning.`;
+  return [...facts, alert.details, `(${source})`].join('\n');
+}
+
+/**
+ * One alert as a CAP 1.2 document. Its certainty is Possible until people confirm it (or an admin
+ * checks it), then Likely: never Observed, since no authority saw it. The message is an Alert: an
+ * alert closed by "all clear" marks is deleted at once with its details, so there is nothing left
+ * to publish a Cancel from; the marks so far travel as parameters.
+ */
+export function writeCap(alert: CapAlert, site: PfifSite): string {
+  const kind = CAP_TYPES[alert.type];
+  const county = alert.county ? countyOf(alert.county) : null;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
+  const element = (indent: string, name: string, value: string) => lines.push(`${indent}<${name}>${escapeXml(value)}</${name}>`);
+  const pair = (indent: string, name: string, valueName: string, value: string) => {
+    lines.push(`${indent}<${name}>`);
+    element(`${indent}  `, 'valueName', valueName);
+    element(`${indent}  `, 'value', value);
+    lines.push(`${indent}</${name}>`);
+  };
+  element('  ', 'identifier', `${site.domain}/alert.${alert.id}`);
+  element('  ', 'sender', site.domain);
+  element('  ', 'sent', californiaTime(alert.createdAt));
+  element('  ', 'status', 'Actual');
+  element('  ', 'msgType', 'Alert');
+  element('  ', 'scope', 'Public');
+  lines.push('  <info>');
+  element('    ', 'language', 'en-US');
+  element('    ', 'category', kind.category);
+  element('    ', 'event', alert.type);
+  element('    ', 'urgency', kind.urgency);
+  element('    ', 'severity', kind.severity);
+  element('    ', 'certainty', alert.verified ? 'Likely' : 'Possible');
+  if (alert.alertTime) element('    ', 'onset', californiaTime(alert.alertTime));
+  element('    ', 'expires', californiaTime(alert.expiresAt));
+  element('    ', 'senderName', SITE_NAME);
+  element('    ', 'headline', headline(alert));
+  element('    ', 'description', description(alert));
+  element('    ', 'web', alertPage(alert, site));
+  pair('    ', 'parameter', 'confirmations', String(alert.confirmations));
+  pair('    ', 'parameter', 'allClears', String(alert.allClears));
+  lines.push('    <area>');
+  element('      ', 'areaDesc', [alert.city, county && `${county.name} County`, 'California'].filter(Boolean).join(', '));
+  // SAME, the code weather radios and alert relays target: 0 (the whole county), 06 (California), the county.
+  if (county) pair('      ', 'geocode', 'SAME', `006${county.fips}`);
+  lines.push('    </area>', '  </info>', '</alert>', '');
+  return lines.join('\n');
+}
+
+/** The listed alerts, newest first, as an Atom 1.0 feed; each entry links its CAP document and its board. */
+export function writeAtom(alerts: readonly CapAlert[], site: PfifSite, now: number): string {
+  const self = `${site.baseUrl}/api/alerts/feed.atom`;
+  const link = (indent: string, rel: string, type: string, href: string) => lines.push(`${indent}<link rel="${rel}" type="${type}" href="${escapeAttribute(href)}"/>`);
+  const element = (indent: string, name: string, value: string) => lines.push(`${indent}<${name}>${escapeXml(value)}</${name}>`);
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<feed xmlns="${ATOM}" xml:lang="en-US">`];
+  element('  ', 'id', self);
+  element('  ', 'title', `${SITE_NAME} Community alerts`);
+  element('  ', 'updated', californiaTime(alerts[0]?.createdAt ?? now));
+  lines.push(`  <author><name>${escapeXml(SITE_NAME)}</name></author>`);
+  link('  ', 'self', 'application/atom+xml', self);
+  link('  ', 'alternate', 'text/html', `${site.baseUrl}/alerts`);
+  for (const alert of alerts) {
+    lines.push('  <entry>');
+    element('    ', 'id', `urn:uuid:${alert.id}`);
+    element('    ', 'title', headline(alert));
+    element('    ', 'published', californiaTime(alert.createdAt));
+    element('    ', 'updated', californiaTime(alert.createdAt));
+    lines.push(`    <category term="${escapeAttribute(alert.type)}"/>`);
+    link('    ', 'alternate', CAP_MEDIA_TYPE, capUrl(alert, site));
+    link('    ', 'alternate', 'text/html', alertPage(alert, site));
+    element('    ', 'summary', description(alert));
+    lines.push('  </entry>');
+  }
+  lines.push('</feed>', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,359 @@
+/**
+ * Every route of the API in one table: what it does, who may call it, the contract schema its
+ * body is checked against, what it answers and the rate limit it spends. The OpenAPI document
+ * (./openapi.ts, served at GET /api/openapi.json and listed on /api-docs) is generated from it,
+ * and a test fails when the app has a route this table lacks, or the other way round: a new
+ * route is one entry here. Answers are described in words that name their contract type (the
+ * output types are TypeScript interfaces, checked by the typecheck, not schemas).
+ */
+import type * as z from 'zod/mini';
+import { adminDropInput, adminJobInput, adminResourceInput, signInInput } from './admin.ts';
+import { alertInput, markInput, subscriptionInput, unsubscribeInput } from './alerts.ts';
+import { jobInput, resourceInput, sosInput, volunteerInput } from './directory.ts';
+import { manageInput } from './fields.ts';
+import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
+import type { RateLimitName } from './limits.ts';
+import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
+import { communityUploadRequest, uploadRequest } from './media.ts';
+
+export const API_TAGS = {
+  'Missing persons': 'The missing-person board, its notes, and the PFIF 1.4 feed for Person Finder.',
+  Alerts: 'Community alerts and enforcement reports, and text-alert subscriptions.',
+  Help: 'Requests for help, offers of surplus, and the answers to them.',
+  Directory: 'Resources, jobs, food and supply drops, SOS requests.',
+  Uploads: 'Photos and videos for posts: ask for an address, then PUT the file there.',
+  Site: 'The community pulse, live figures, the map counts, the donation link, and this description.',
+  Admin: 'The moderation desk. Every route but signing in needs an admin session; every change must come from this site (Origin).',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+export interface ApiRoute {
+  summary: string;
+  tag: ApiTag;
+  /** Who may call it: anyone (absent), the poster with the post's manage secret, or a signed-in admin. */
+  auth?: 'manage' | 'admin';
+  /** The JSON body's contract schema. */
+  body?: z.ZodMiniType;
+  /** The body is a file (its bytes), not JSON. */
+  file?: string;
+  /** Query parameters, each with what it does. */
+  query?: Record<string, string>;
+  answer: {
+    status: 200 | 201 | 204;
+    description: string;
+    /** The answer is a list of what `description` names. */
+    list?: true;
+    /** Not JSON: a PFIF XML document, or a page for browsers without JavaScript. */
+    media?: 'application/xml' | 'text/html';
+  };
+  /** The rate limits it spends (one of them, by the body), in RATE_LIMITS. */
+  limit?: RateLimitName[];
+}
+
+const PAGED = {
+  limit: 'How many to answer (the page size; capped).',
+  before: 'Only those created before this ISO 8601 date and time: the createdAt of the last one of the previous page.',
+};
+
+const hideRestore = (path: string, what: string) =>
+  ({
+    [`POST /api/admin/${path}/:id/hide`]: { summary: `Hide a ${what} from the public`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `The ${what}, hidden` } },
+    [`POST /api/admin/${path}/:id/restore`]: { summary: `Show a hidden ${what} again`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `The ${what}, shown` } },
+  }) satisfies Record<string, ApiRoute>;
+
+const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType, done: string) =>
+  ({
+    [`GET /api/${path}`]: {
+      summary: `Open ${what}s, newest first`,
+      tag: 'Help',
+      query: PAGED,
+      answer: { status: 200, description: `${type} objects`, list: true },
+    },
+    [`POST /api/${path}`]: {
+      summary: `Post a ${what}`,
+      tag: 'Help',
+      body,
+      limit: ['helpPost'],
+      answer: { status: 201, description: `The ${type}, with its private manageToken (answered this once)` },
+    },
+    [`GET /api/${path}/:id`]: { summary: `One open ${what}`, tag: 'Help', answer: { status: 200, description: type } },
+    [`GET /api/${path}/:id/manage`]: {
+      summary: `The poster's view of a ${what}, with the answers to it`,
+      tag: 'Help',
+      auth: 'manage',
+      answer: { status: 200, description: `The ${type} and its AssistanceResponse answers, with their contacts` },
+    },
+    [`PATCH /api/${path}/:id`]: {
+      summary: `Mark a ${what} ${done}`,
+      tag: 'Help',
+      auth: 'manage',
+      body: manageInput,
+      answer: { status: 200, description: `The ${type}, ${done}` },
+    },
+    [`DELETE /api/${path}/:id`]: { summary: `Delete a ${what} with its media and answers`, tag: 'Help', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
+  }) satisfies Record<string, ApiRoute>;
+
+const adminBoard = (path: string, what: string, type: string, body: z.ZodMiniType, extra: Record<string, ApiRoute>) =>
+  ({
+    [`GET /api/admin/${path}`]: { summary: `Every ${what}, for the desk`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `${type} objects`, list: true } },
+    [`POST /api/admin/${path}`]: { summary: `Add a ${what}`, tag: 'Admin', auth: 'admin', body, answer: { status: 201, description: `The new ${type}` } },
+    [`PUT /api/admin/${path}/:id`]: { summary: `Change a ${what}`, tag: 'Admin', auth: 'admin', body, answer: { status: 200, description: `The changed ${type}` } },
+    [`DELETE /api/admin/${path}/:id`]: { summary: `Delete a ${what}`, tag: 'Admin', auth: 'admin', answer: { status: 204, description: 'Deleted' } },
+    ...extra,
+  }) satisfies Record<string, ApiRoute>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Keyed "METHOD /path" as the app's router names them (`:id` for a path parameter). */
+export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
+  'GET /api/lost-found': {
+    summary: 'The missing-person board, newest first, or the records a search finds',
+    tag: 'Missing persons',
+    query: { q: 'Words that must all be in the name or the last-seen city; the records found come best first.', ...PAGED },
+    answer: { status: 200, description: 'LostFoundPost objects (with the contact the poster chose to show)', list: true },
+  },
+  'POST /api/lost-found': {
+    summary: 'Post a missing person',
+    tag: 'Missing persons',
+    body: lostFoundInput,
+    limit: ['lostFoundPost'],
+    answer: { status: 201, description: 'The LostFoundPost, with its private manageToken (answered this once)' },
+  },
+  'POST /api/lost-found/search': {
+    summary: 'The board search as a page, for a form posted without JavaScript',
+    tag: 'Missing persons',
+    file: 'A form (application/x-www-form-urlencoded) with q and lang',
+    answer: { status: 200, description: 'An HTML page of the records found', media: 'text/html' },
+  },
+  'GET /api/lost-found/:id': {
+    summary: 'One record with its notes, newest first',
+    tag: 'Missing persons',
+    answer: { status: 200, description: "LostFoundRecord (the post and its LostFoundNote notes, without their authors' contacts)" },
+  },
+  'GET /api/lost-found/:id/page': {
+    summary: 'One record as a page, for browsers without JavaScript',
+    tag: 'Missing persons',
+    query: { lang: 'The page language (en, es, zh, zh-hant, hi, pa, ta, ar, ko, vi, tl).' },
+    answer: { status: 200, description: 'An HTML page of the record', media: 'text/html' },
+  },
+  'POST /api/lost-found/:id/notes': {
+    summary: 'Add a note to a record: what someone knows of the person',
+    tag: 'Missing persons',
+    body: lostFoundNoteInput,
+    limit: ['lostFoundNote'],
+    answer: { status: 201, description: 'The LostFoundNote' },
+  },
+  'GET /api/lost-found/:id/manage': {
+    summary: "The poster's view: the notes with their contacts, and the expiry",
+    tag: 'Missing persons',
+    auth: 'manage',
+    answer: { status: 200, description: 'LostFoundManage' },
+  },
+  'POST /api/lost-found/:id/renew': {
+    summary: 'Keep a record listed longer',
+    tag: 'Missing persons',
+    auth: 'manage',
+    answer: { status: 200, description: 'The new expiresAt (ISO 8601)' },
+  },
+  'PATCH /api/lost-found/:id': {
+    summary: 'Mark the person found',
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: manageInput,
+    answer: { status: 200, description: 'The LostFoundPost, found' },
+  },
+  'DELETE /api/lost-found/:id': { summary: 'Delete a record, its notes and its photo', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
+  'GET /api/pfif': {
+    summary: 'The listed records with their notes as PFIF 1.4 (never a contact)',
+    tag: 'Missing persons',
+    query: PAGED,
+    answer: { status: 200, description: 'A PFIF 1.4 document; a full page links the next in its Link header (rel="next")', media: 'application/xml' },
+  },
+
+  'GET /api/alerts': {
+    summary: 'Open alerts, newest first',
+    tag: 'Alerts',
+    query: { type: 'Only alerts of this type.', ...PAGED },
+    answer: { status: 200, description: 'Alert objects', list: true },
+  },
+  'POST /api/alerts': {
+    summary: 'Post an alert or an enforcement report',
+    tag: 'Alerts',
+    body: alertInput,
+    limit: ['alert', 'enforcementReport'],
+    answer: { status: 201, description: 'The Alert' },
+  },
+  'POST /api/alerts/:id/marks': {
+    summary: '"I see it too" or "all clear", once per device and alert',
+    tag: 'Alerts',
+    body: markInput,
+    limit: ['alertMark'],
+    answer: { status: 200, description: 'The Alert with `counted` and `closed`' },
+  },
+  'POST /api/alert-subscriptions': {
+    summary: 'Get emergency texts for a city (or all), in a language',
+    tag: 'Alerts',
+    body: subscriptionInput,
+    limit: ['subscription'],
+    answer: { status: 201, description: 'The normalized phone, city and lang' },
+  },
+  'DELETE /api/alert-subscriptions': {
+    summary: 'Stop the texts to a phone',
+    tag: 'Alerts',
+    body: unsubscribeInput,
+    answer: { status: 200, description: 'The phone and whether it was subscribed (`removed`)' },
+  },
+
+  ...helpBoard('assistance-requests', 'request for help', 'AssistanceRequest', assistanceRequestInput, 'fulfilled'),
+  ...helpBoard('surplus-offers', 'surplus offer', 'SurplusOffer', surplusOfferInput, 'taken'),
+  'POST /api/assistance-responses': {
+    summary: 'Answer a request ("I can help") or an offer ("I would like this")',
+    tag: 'Help',
+    body: assistanceResponseInput,
+    limit: ['helpResponse'],
+    answer: { status: 201, description: 'The new answer id' },
+  },
+
+  'GET /api/resources': {
+    summary: 'Published resources, verified first',
+    tag: 'Directory',
+    query: { category: 'Only resources of this category.', limit: PAGED.limit },
+    answer: { status: 200, description: 'Resource objects', list: true },
+  },
+  'POST /api/resources': {
+    summary: 'Suggest a resource; it waits for a moderator',
+    tag: 'Directory',
+    body: resourceInput,
+    limit: ['resource'],
+    answer: { status: 201, description: '{ status: "pending" }' },
+  },
+  'GET /api/jobs': { summary: 'Approved jobs, newest first', tag: 'Directory', query: { limit: PAGED.limit }, answer: { status: 200, description: 'Job objects', list: true } },
+  'POST /api/jobs': {
+    summary: 'Suggest a job; it waits for a moderator',
+    tag: 'Directory',
+    body: jobInput,
+    limit: ['job'],
+    answer: { status: 201, description: '{ status: "pending" }' },
+  },
+  'GET /api/drops': {
+    summary: 'Upcoming food and supply drops, soonest first',
+    tag: 'Directory',
+    query: { limit: PAGED.limit },
+    answer: { status: 200, description: 'Drop objects', list: true },
+  },
+  'GET /api/drops/next': { summary: 'The next drop', tag: 'Directory', answer: { status: 200, description: 'A Drop, or null' } },
+  'POST /api/drops/:id/volunteers': {
+    summary: 'Sign up to help at a drop',
+    tag: 'Directory',
+    body: volunteerInput,
+    limit: ['volunteer'],
+    answer: { status: 201, description: 'How many signed up (`volunteers`)' },
+  },
+  'POST /api/sos': {
+    summary: 'Ask the moderators for help; never listed',
+    tag: 'Directory',
+    body: sosInput,
+    limit: ['sos'],
+    answer: { status: 201, description: '{ received: true }' },
+  },
+
+  'POST /api/upload': {
+    summary: 'An address to upload a post photo to',
+    tag: 'Uploads',
+    body: uploadRequest,
+    limit: ['photoUpload'],
+    answer: { status: 201, description: 'The uploadURL to PUT the photo to' },
+  },
+  'PUT /api/upload/:kind/:id': {
+    summary: 'Upload the photo (metadata is stripped)',
+    tag: 'Uploads',
+    file: 'A JPEG, PNG or WebP photo',
+    answer: { status: 201, description: 'The photo url to put in the post' },
+  },
+  'POST /api/community-assistance/upload': {
+    summary: 'An address to upload a help post image or video to',
+    tag: 'Uploads',
+    body: communityUploadRequest,
+    limit: ['mediaUpload'],
+    answer: { status: 201, description: 'CommunityUploadParams: the url to PUT the file to' },
+  },
+  'PUT /api/community-assistance/upload/:mediaType/:id': {
+    summary: 'Upload the image or video (metadata is stripped)',
+    tag: 'Uploads',
+    file: 'A JPEG, PNG or WebP image, or an MP4 or MOV video of at most 60 seconds',
+    answer: { status: 201, description: 'UploadedMedia: the url to put in the post' },
+  },
+
+  'GET /api/pulse': {
+    summary: 'The newest public posts of every board in one list',
+    tag: 'Site',
+    query: { limit: PAGED.limit },
+    answer: { status: 200, description: 'PulseItem objects (never a contact)', list: true },
+  },
+  'GET /api/live/stats': { summary: 'People watching, text subscribers, open alerts', tag: 'Site', answer: { status: 200, description: 'LiveStats' } },
+  'GET /api/places/counts': { summary: 'Open alerts, resources and drops per California county', tag: 'Site', answer: { status: 200, description: 'PlaceCounts' } },
+  'GET /api/donation-links': { summary: 'The donation page every donate button opens', tag: 'Site', answer: { status: 200, description: 'DonationLinks' } },
+  'GET /api/openapi.json': { summary: 'This description of the API (OpenAPI 3.1)', tag: 'Site', answer: { status: 200, description: 'The OpenAPI document' } },
+
+  'POST /api/admin/session': {
+    summary: 'Sign in; the session cookie is set',
+    tag: 'Admin',
+    body: signInInput,
+    limit: ['adminSignIn'],
+    answer: { status: 200, description: 'The admin name and the session expiresAt' },
+  },
+  'GET /api/admin/session': { summary: 'Who is signed in', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The admin name and the session expiresAt' } },
+  'DELETE /api/admin/session': { summary: 'Sign out', tag: 'Admin', auth: 'admin', answer: { status: 204, description: 'Signed out' } },
+  'GET /api/admin/dashboard': { summary: 'The counts and queues of the desk', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'Dashboard' } },
+  'GET /api/admin/alerts': {
+    summary: 'Every open alert, hidden ones included',
+    tag: 'Admin',
+    auth: 'admin',
+    answer: { status: 200, description: 'AdminAlert objects', list: true },
+  },
+  ...hideRestore('alerts', 'alert'),
+  'POST /api/admin/alerts/:id/verify': { summary: 'Mark an alert verified', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminAlert' } },
+  'POST /api/admin/alerts/:id/all-clear': {
+    summary: 'Close an alert: it leaves the lists and is deleted',
+    tag: 'Admin',
+    auth: 'admin',
+    answer: { status: 200, description: 'The AdminAlert' },
+  },
+  'GET /api/admin/lost-found': {
+    summary: 'Missing-person records, hidden ones included',
+    tag: 'Admin',
+    auth: 'admin',
+    answer: { status: 200, description: 'AdminLostFoundPost objects', list: true },
+  },
+  ...hideRestore('lost-found', 'missing-person record'),
+  'GET /api/admin/lost-found-notes': {
+    summary: 'Notes on records, hidden ones included',
+    tag: 'Admin',
+    auth: 'admin',
+    answer: { status: 200, description: 'AdminLostFoundNote objects', list: true },
+  },
+  ...hideRestore('lost-found-notes', 'note'),
+  'GET /api/admin/help-posts': {
+    summary: 'Requests and offers, hidden ones included',
+    tag: 'Admin',
+    auth: 'admin',
+    answer: { status: 200, description: 'AdminHelpPost objects', list: true },
+  },
+  ...hideRestore('help-posts/requests', 'request for help'),
+  ...hideRestore('help-posts/offers', 'surplus offer'),
+  'POST /api/admin/sos/:id/handled': { summary: 'Mark an SOS request handled', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'AdminSos' } },
+  'POST /api/admin/pfif': {
+    summary: 'Import a PFIF 1.1-1.4 file',
+    tag: 'Admin',
+    auth: 'admin',
+    file: 'A PFIF 1.1-1.4 XML document',
+    answer: { status: 200, description: 'PfifImportSummary' },
+  },
+  ...adminBoard('drops', 'drop', 'AdminDrop', adminDropInput, {}),
+  ...adminBoard('resources', 'resource', 'AdminResource', adminResourceInput, {
+    'POST /api/admin/resources/:id/verify': { summary: 'Verify and publish a resource', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminResource' } },
+  }),
+  ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
+    'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
+  }),
+};

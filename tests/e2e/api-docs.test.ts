@@ -1,0 +1,67 @@
+/**
+ * The API reference on a phone: every route the served OpenAPI document describes is listed with
+ * who may call it, the page links the document itself and the PFIF feed, the footer leads there,
+ * and in Arabic the page reads right to left while paths stay left to right.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dictionaries, translator } from '../../src/i18n/index.ts';
+import { usePhone } from './chromium.ts';
+
+const { baseURL, open } = usePhone();
+
+interface Document {
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+}
+
+const servedRoutes = async () => {
+  const response = await fetch(`${baseURL}/api/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const document = (await response.json()) as Document;
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+  );
+};
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('/api-docs', () => {
+  it('lists every route of the served document with who may call it, and links the document and the PFIF feed', async () => {
+    const served = await servedRoutes();
+    const page = await open('/api-docs');
+    const listed = await page.$$eval('li[data-route]', (rows) => rows.map((row) => row.getAttribute('data-route')));
+    expect(listed.sort()).toEqual(served.map(({ route }) => route).sort());
+    expect(listed.length).toBeGreaterThan(70);
+
+    const t = translator('en');
+    const route = (key: string) => page.locator(`li[data-route="${key}"] > *`);
+    expect(await route('POST /api/lost-found').allTextContents()).toEqual(['POST /api/lost-found', 'Post a missing person', t('apiDocs.access', { who: t('apiDocs.anyone') })]);
+    expect(await route('DELETE /api/lost-found/{id}').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.poster') }));
+    expect(await route('GET /api/admin/dashboard').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.moderators') }));
+    expect(await page.textContent('section[data-tag="Admin"] h3')).toBe('Admin');
+
+    expect(await page.getAttribute('a[href="/api/openapi.json"]', 'href')).toBe('/api/openapi.json');
+    expect(await page.locator('a[href="/api/pfif"]').count()).toBe(1);
+    const opened = await page.request.get('/api/openapi.json');
+    expect(((await opened.json()) as { openapi: string }).openapi).toBe('3.1.0');
+
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await page.getAttribute('footer a[href="/api-docs"]', 'aria-current')).toBe('page');
+    await page.context().close();
+  });
+
+  it('reads right to left in Arabic, with its paths left to right', async () => {
+    const page = await open('/ar/api-docs');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.textContent('h1')).toBe(dictionaries.ar['apiDocs.title']);
+    expect(await page.textContent('.api-about')).toContain(dictionaries.ar['apiDocs.contacts']);
+    const t = translator('ar');
+    const path = page.locator('li[data-route="GET /api/lost-found"] code');
+    expect(await path.evaluate((cell) => getComputedStyle(cell).direction)).toBe('ltr');
+    expect(await page.locator('li[data-route="GET /api/lost-found"] [data-access]').textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
+    expect(await page.locator('footer a[href="/ar/api-docs"]').textContent()).toBe(dictionaries.ar['apiDocs.title']);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
