@@ -44,8 +44,8 @@ export interface ApiRoute {
     description: string;
     /** The answer is a list of what `description` names. */
     list?: true;
-    /** Not JSON: a PFIF XML document, or a page for browsers without JavaScript. */
-    media?: 'application/xml' | 'text/html';
+    /** Not JSON: a PFIF XML document, a CAP alert, an Atom feed, an iCalendar file, or a page for browsers without JavaScript. */
+    media?: 'application/xml' | 'application/cap+xml' | 'application/atom+xml' | 'text/calendar' | 'text/html';
   };
   /** The rate limits it spends (one of them, by the body), in RATE_LIMITS. */
   limit?: RateLimitName[];
@@ -171,6 +171,16 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'A PFIF 1.4 document; a full page links the next in its Link header (rel="next")', media: 'application/xml' },
   },
 
+  'GET /api/alerts/feed.atom': {
+    summary: 'The open alerts as an Atom 1.0 feed, newest first (no samples)',
+    tag: 'Alerts',
+    answer: { status: 200, description: 'An Atom feed; each entry links its CAP 1.2 document and its board', media: 'application/atom+xml' },
+  },
+  'GET /api/alerts/:id/cap.xml': {
+    summary: 'One open alert as CAP 1.2: its area is the city and county, never a position',
+    tag: 'Alerts',
+    answer: { status: 200, description: 'A CAP 1.2 alert message', media: 'application/cap+xml' },
+  },
   'GET /api/alerts': {
     summary: 'Open alerts, newest first',
     tag: 'Alerts',
@@ -259,6 +269,16 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Directory',
     query: { limit: PAGED.limit },
     answer: { status: 200, description: 'Drop objects', list: true },
+  },
+  'GET /api/drops/calendar.ics': {
+    summary: 'The upcoming drops as iCalendar events (America/Los_Angeles; no samples)',
+    tag: 'Directory',
+    answer: { status: 200, description: 'An iCalendar file, one VEVENT per drop', media: 'text/calendar' },
+  },
+  'GET /api/drops/:id/calendar.ics': {
+    summary: 'One upcoming drop as an iCalendar file to add to a phone calendar',
+    tag: 'Directory',
+    answer: { status: 200, description: 'An iCalendar file with one VEVENT', media: 'text/calendar' },
   },
   'GET /api/drops/next': { summary: 'The next drop', tag: 'Directory', answer: { status: 200, description: 'A Drop, or null' } },
   'POST /api/drops/:id/volunteers': {
