@@ -151,6 +151,21 @@ export const alertSubscriptions = sqliteTable('alert_subscriptions', {
   createdAt: text('created_at').notNull(),
 });
 
+/**
+ * Browsers that get Web Push notifications: the push service's endpoint and the keys its payloads
+ * are encrypted to, the counties (JSON list; empty: all) and topics (JSON list) followed, and the
+ * language. Nothing about the person or the device beyond what the push service needs.
+ */
+export const pushSubscriptions = sqliteTable('push_subscriptions', {
+  endpoint: text('endpoint').primaryKey(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  areas: text('areas', { mode: 'json' }).$type<string[]>().notNull(),
+  topics: text('topics', { mode: 'json' }).$type<string[]>().notNull(),
+  lang: text('lang').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
 /** Text messages waiting for (or sent by) the SMS gateway. Nothing is lost while none is configured. */
 export const smsOutbox = sqliteTable(
   'sms_outbox',

@@ -9,6 +9,8 @@ import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
 import { keyring } from './keys.ts';
 import { listCache } from './list-cache.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
+import { pushEvent, vapidKeys } from './push.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
@@ -19,6 +21,7 @@ import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { placeRoutes } from './routes/places.ts';
+import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
@@ -36,7 +39,9 @@ export function createApp(deps: Deps) {
     defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${error.message}`)),
     ...deps,
     // What was stored stays stored: a room that cannot be reached only costs the live toast.
+    // Phones with the page closed hear of it by Web Push, sent after the answer.
     publish: async (event) => {
+      routeDeps.defer(pushEvent(routeDeps.db, routeDeps.push, event));
       try {
         await deps.publish(event);
       } catch (error) {
@@ -50,6 +55,11 @@ export function createApp(deps: Deps) {
     donationsTotal: deps.config?.donationsTotal ?? 0,
     pfifDomain: deps.config?.pfifDomain ?? null,
     quickExitUrl: deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL,
+    push: {
+      hosts: deps.config?.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+      keys: vapidKeys(deps.db, deps.config?.push?.vapid),
+      subject: deps.config?.push?.subject ?? `https://${deps.config?.pfifDomain ?? 'localhost'}`,
+    },
   };
   const app = new Hono().basePath('/api');
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
@@ -70,6 +80,7 @@ export function createApp(deps: Deps) {
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/places', placeRoutes(routeDeps));
+  app.route('/push', pushRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiConfig, loadConfig, loadWorkerConfig } from './config.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
 
 const refusal = (load: () => unknown) => {
   try {
@@ -10,6 +11,11 @@ const refusal = (load: () => unknown) => {
   throw new Error('the setting was taken');
 };
 
+/** A VAPID pair in the form `web-push generate-vapid-keys` writes (base64url, no padding). */
+const VAPID = {
+  publicKey: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  privateKey: 'mp5xYHWtRTSCA63nZMvmJ_qmOWGFXqlVnqLoEtwGaLc',
+};
 const TURSO = { DATABASE_URL: 'libsql://app.example.turso.io', DATABASE_AUTH_TOKEN: 'token' };
 
 describe('configuration', () => {
@@ -22,6 +28,10 @@ describe('configuration', () => {
       PUBLIC_DONATION_URL: 'https://donate.example.org/give',
       DONATIONS_TOTAL: '1250',
       PFIF_DOMAIN: 'findhelpreunite.org',
+      VAPID_PUBLIC_KEY: VAPID.publicKey,
+      VAPID_PRIVATE_KEY: VAPID.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@findhelpreunite.org',
+      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.notify.windows.com,127.0.0.1:8123',
     };
     const expected = {
       hashSecret: 'a-secret-of-sixteen-or-more',
@@ -30,6 +40,7 @@ describe('configuration', () => {
       donationUrl: 'https://donate.example.org/give',
       donationsTotal: 1250,
       pfifDomain: 'findhelpreunite.org',
+      push: { vapid: VAPID, subject: 'mailto:ops@findhelpreunite.org', serviceHosts: ['fcm.googleapis.com', '*.notify.windows.com', '127.0.0.1:8123'] },
     };
     expect(apiConfig(loadConfig(settings))).toEqual(expected);
     // The worker's env also holds its bindings (objects), which are no settings.
@@ -43,6 +54,10 @@ describe('configuration', () => {
       { DONATIONS_TOTAL: 'lots' },
       { SMS_GATEWAY_URL: 'ftp://sms' },
       { PFIF_DOMAIN: 'https://findhelpreunite.org/' },
+      { VAPID_PUBLIC_KEY: VAPID.publicKey },
+      { VAPID_PUBLIC_KEY: VAPID.publicKey.slice(1), VAPID_PRIVATE_KEY: VAPID.privateKey },
+      { VAPID_SUBJECT: 'ops@findhelpreunite.org' },
+      { PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,https://evil.example/' },
     ]) {
       const message = refusal(() => loadConfig(bad));
       expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);
@@ -53,6 +68,6 @@ describe('configuration', () => {
   it('asks the worker for a Turso database address, and takes a blank setting as unset', () => {
     expect(() => loadWorkerConfig({ DATABASE_URL: '' })).toThrow('DATABASE_URL: must be the libsql://, https:// or wss:// address of the Turso database');
     expect(() => loadWorkerConfig({ DATABASE_URL: 'file:./data/app.db' })).toThrow('DATABASE_URL: must be the libsql://');
-    expect(loadWorkerConfig({ ...TURSO, HASH_SECRET: '', DONATIONS_TOTAL: '' })).toEqual({ ...TURSO, DONATIONS_TOTAL: 0 });
+    expect(loadWorkerConfig({ ...TURSO, HASH_SECRET: '', DONATIONS_TOTAL: '' })).toEqual({ ...TURSO, DONATIONS_TOTAL: 0, PUSH_SERVICE_HOSTS: DEFAULT_PUSH_SERVICE_HOSTS });
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ALERT_TYPES } from '../src/contract/limits.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './push-hosts.ts';
 import type { Deps } from './deps.ts';
 
 const flag = z.pipe(
@@ -9,6 +10,8 @@ const flag = z.pipe(
 
 const portMessage = 'must be a port number from 0 to 65535';
 const webAddress = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
+const base64url = (bytes: number, what: string) =>
+  z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), `must be ${what}: ${bytes} bytes in base64url without padding`));
 const alertHours = z.partialRecord(z.enum(ALERT_TYPES), z.number().check(z.gt(0), z.lte(24 * 365)));
 
 /** The API's settings, the same on both hosts (README, "Settings"). */
@@ -23,6 +26,27 @@ const apiSettings = {
   PUBLIC_DONATION_URL: z.optional(webAddress),
   PUBLIC_QUICK_EXIT_URL: z.optional(webAddress),
   DONATIONS_TOTAL: z._default(z.coerce.number({ error: 'must be a number of dollars' }).check(z.gte(0, 'must be 0 or more')), 0),
+  /** The server's VAPID key pair (RFC 8292), e.g. from `npx web-push generate-vapid-keys`; without it, one made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.optional(base64url(65, 'the uncompressed P-256 public key')),
+  VAPID_PRIVATE_KEY: z.optional(base64url(32, 'the P-256 private key')),
+  /** Who push services may write to about this server's pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z.optional(z.string().check(z.regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/, 'must be a mailto: or https: address'))),
+  /** The push services this server calls, comma-separated; a loopback host:port there may be called over http (tests). */
+  PUSH_SERVICE_HOSTS: z._default(
+    z.pipe(
+      z.string(),
+      z.transform((value, context) => {
+        const hosts = value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean);
+        const bad = hosts.filter((host) => !isPushServiceHost(host));
+        if (bad.length) context.issues.push({ code: 'custom', message: `must be host names (or *.domain) separated by commas, not ${bad.join(', ')}`, input: value });
+        return hosts;
+      }),
+    ),
+    DEFAULT_PUSH_SERVICE_HOSTS,
+  ),
   ALERT_HOURS: z.optional(
     z.pipe(
       z.string(),
@@ -38,25 +62,35 @@ const apiSettings = {
   ),
 };
 
-/** The Node host adds where it listens, a local database file and media folder, and sample content. */
-const nodeSchema = z.object({
-  PORT: z._default(z.coerce.number({ error: portMessage }).check(z.int(portMessage), z.gte(0, portMessage), z.lte(65535, portMessage)), 4321),
-  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
-  DATABASE_URL: z._default(
-    z.string().check(z.regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, 'must start with file:, libsql://, http(s):// or ws(s)://')),
-    'file:./data/app.db',
-  ),
-  SAMPLE_CONTENT: z._default(flag, true),
-  MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
-  ...apiSettings,
+/** A key pair comes whole: a public key with another's private key would sign what no service accepts. */
+const vapidPair = z.refine<{ VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }>((settings) => !settings.VAPID_PUBLIC_KEY === !settings.VAPID_PRIVATE_KEY, {
+  message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+  path: ['VAPID_PRIVATE_KEY'],
 });
+
+/** The Node host adds where it listens, a local database file and media folder, and sample content. */
+const nodeSchema = z
+  .object({
+    PORT: z._default(z.coerce.number({ error: portMessage }).check(z.int(portMessage), z.gte(0, portMessage), z.lte(65535, portMessage)), 4321),
+    HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+    DATABASE_URL: z._default(
+      z.string().check(z.regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, 'must start with file:, libsql://, http(s):// or ws(s)://')),
+      'file:./data/app.db',
+    ),
+    SAMPLE_CONTENT: z._default(flag, true),
+    MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
+    ...apiSettings,
+  })
+  .check(vapidPair);
 
 /** The Cloudflare worker has no disk: its database is always a Turso (libSQL) server. */
 const remoteDatabase = 'must be the libsql://, https:// or wss:// address of the Turso database';
-const workerSchema = z.object({
-  DATABASE_URL: z.string({ error: remoteDatabase }).check(z.regex(/^(libsql|https?|wss?):\/\//, remoteDatabase)),
-  ...apiSettings,
-});
+const workerSchema = z
+  .object({
+    DATABASE_URL: z.string({ error: remoteDatabase }).check(z.regex(/^(libsql|https?|wss?):\/\//, remoteDatabase)),
+    ...apiSettings,
+  })
+  .check(vapidPair);
 
 export type Config = z.output<typeof nodeSchema>;
 export type WorkerConfig = z.output<typeof workerSchema>;
@@ -85,4 +119,9 @@ export const apiConfig = (config: Config | WorkerConfig): NonNullable<Deps['conf
   donationUrl: config.PUBLIC_DONATION_URL,
   quickExitUrl: config.PUBLIC_QUICK_EXIT_URL,
   pfifDomain: config.PFIF_DOMAIN,
+  push: {
+    vapid: config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY } : undefined,
+    subject: config.VAPID_SUBJECT,
+    serviceHosts: config.PUSH_SERVICE_HOSTS,
+  },
 });

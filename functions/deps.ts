@@ -4,6 +4,7 @@ import type { AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import type { Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
+import type { PushSender, VapidKeys } from './push.ts';
 import type { SmsGateway } from './sms.ts';
 
 /** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
@@ -40,6 +41,14 @@ export interface Deps {
     pfifDomain?: string;
     /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */
     listCacheMs?: number;
+    push?: {
+      /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; without them, a pair made once and kept in the database. */
+      vapid?: VapidKeys;
+      /** VAPID_SUBJECT; without it, the site's https address (PFIF_DOMAIN). */
+      subject?: string;
+      /** PUSH_SERVICE_HOSTS: the push services this server calls; the browsers' own without it. */
+      serviceHosts?: string[];
+    };
   };
 }
 
@@ -54,4 +63,5 @@ export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   pfifDomain: string | null;
   /** Where Quick exit leads on the pages the API answers itself (config's quickExitUrl, or the contract's default). */
   quickExitUrl: string;
+  push: PushSender;
 }

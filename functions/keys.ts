@@ -11,13 +11,25 @@ async function hmac(key: Uint8Array, message: string): Promise<ArrayBuffer> {
   return crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message));
 }
 
+/**
+ * The value kept under `key` in the database, made by `make` the first time it is asked for. Two
+ * processes starting at once both make one; the first stored is the one both keep.
+ */
+export async function keptOnce(db: Database, key: string, make: () => string | Promise<string>): Promise<string> {
+  const [kept] = await db.select().from(meta).where(eq(meta.key, key));
+  if (kept) return kept.value;
+  await db
+    .insert(meta)
+    .values({ key, value: await make() })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(meta).where(eq(meta.key, key));
+  return row!.value;
+}
+
 /** The configured secret, or one made once and kept in the database. */
 async function loadSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return encoder.encode(configured);
-  const made = hex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer);
-  await db.insert(meta).values({ key: 'hash_secret', value: made }).onConflictDoNothing();
-  const [row] = await db.select().from(meta).where(eq(meta.key, 'hash_secret'));
-  return encoder.encode(row!.value);
+  return encoder.encode(await keptOnce(db, 'hash_secret', () => hex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer)));
 }
 
 /**

@@ -6,6 +6,8 @@
  * moderation desk, SOS requests among it, is ever kept on a device), the live room, photos, or
  * reads that carry a secret (a poster's manage link: its answers stay off the disk), or searches
  * (the names typed).
+ * It also shows Web Push notifications (a generic title and body from the server) and opens the
+ * item's page on this site when one is tapped.
  */
 const PAGES = 'pages-v1';
 const ASSETS = 'assets-v1';
@@ -47,6 +49,46 @@ self.addEventListener('message', (event) => {
     ),
   );
 });
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data?.json() ?? {};
+  } catch {
+    // Not the server's JSON: shown as a bare notice that something new is on the site.
+  }
+  const title = typeof message.title === 'string' && message.title ? message.title : 'Find. Help. Reunite.';
+  const options = {
+    body: typeof message.body === 'string' ? message.body : '',
+    tag: typeof message.tag === 'string' ? message.tag : undefined,
+    icon: '/icon-192.png',
+    badge: '/icon-192.png',
+    data: { url: sameOrigin(message.url) },
+  };
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = sameOrigin(event.notification.data?.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url);
+      if (open) return open.focus();
+      return self.clients.openWindow(url);
+    }),
+  );
+});
+
+/** A page of this site only (the home page otherwise): a push can never open another site. */
+function sameOrigin(address) {
+  try {
+    const url = new URL(typeof address === 'string' ? address : '/', self.location.origin);
+    return url.origin === self.location.origin ? url.href : self.location.origin + '/';
+  } catch {
+    return self.location.origin + '/';
+  }
+}
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;

@@ -9,9 +9,10 @@
  *     reaching the last of them;
  *   - search: GET /api/lost-found?q= paced at 500 req/s over 100,000 missing-person records, each
  *     request a query no earlier one asked (so the server's short list cache never answers);
- *   - PFIF: the import of 10,000 persons with two notes each into a real libSQL file (bench:pfif).
+ *   - PFIF: the import of 10,000 persons with two notes each into a real libSQL file (bench:pfif);
+ *   - Web Push: 10,000 encrypted, signed pushes handed to a push service on loopback (bench:push).
  * Prints a table per part and writes bench/results.json.
- * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search,pfif]
+ * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search,pfif,push]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,12 +32,13 @@ import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
 import { builtPages } from './page-weight.ts';
 import { pfifFigures } from './pfif-bench.ts';
+import { pushFigures } from './push-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
     routes: { type: 'string' },
     langs: { type: 'string', default: 'en,ar' },
-    only: { type: 'string', default: 'lighthouse,api,live,search,pfif' },
+    only: { type: 'string', default: 'lighthouse,api,live,search,pfif,push' },
     'search-rows': { type: 'string', default: '100000' },
     rows: { type: 'string', default: '10000' },
     clients: { type: 'string', default: '1000' },
@@ -421,11 +423,12 @@ try {
     await server.stop();
   }
   if (parts.has('pfif')) results.pfif = [await pfifFigures(ROWS)];
+  if (parts.has('push')) results.push = [await pushFigures(ROWS)];
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
 
-for (const part of ['lighthouse', 'api', 'search', 'pfif'] as const) if (results[part]) console.table(results[part]);
+for (const part of ['lighthouse', 'api', 'search', 'pfif', 'push'] as const) if (results[part]) console.table(results[part]);
 if (results.live) console.table([results.live]);
 mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

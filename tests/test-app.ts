@@ -3,11 +3,13 @@ import { createApp } from '../functions/app.ts';
 import type { Deps } from '../functions/deps.ts';
 import { fileMediaStore } from '../functions/media/file-store.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
+import { TEST_PUSH_SERVICE_HOSTS } from './push-service.ts';
 import { tempDatabase } from './temp-db.ts';
 
 /**
  * The real API over a real libSQL file and a real media folder in a temp folder, with a clock
- * the test moves, a client address it sets, and the live events it published.
+ * the test moves, a client address it sets, and the live events it published. Its push services
+ * are the real ones and one no network can reach, unless `config.push` says otherwise.
  */
 export async function testApp(config: Deps['config'] = {}) {
   const store = await tempDatabase();
@@ -25,7 +27,7 @@ export async function testApp(config: Deps['config'] = {}) {
     clientAddress: (c) => c.req.header('x-test-client-address') ?? client.address,
     defer: (work) => deferred.push(work),
     now: () => clock.now,
-    config,
+    config: { ...config, push: { serviceHosts: TEST_PUSH_SERVICE_HOSTS, ...config.push } },
   });
 
   const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>

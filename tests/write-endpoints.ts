@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { assistanceRequests, drops, jobs, sosRequests, surplusOffers } from '../db/schema.ts';
 import { createAdmin } from '../functions/admin-auth.ts';
+import { UNREACHABLE_PUSH_HOST } from './push-service.ts';
 
 /** What an endpoint's setup needs: a way to post, the database, the clock, and the site's origin. */
 export interface Host {
@@ -50,6 +51,15 @@ export interface WriteEndpoint {
   /** The endpoint takes this file as its body, not JSON (whatever the content type): `valid` is then {}. */
   file?: string;
 }
+
+/** A browser's subscription: an endpoint at a push service the tests list but none can reach, a real P-256 public key and a 16-byte secret. */
+const PUSH_SUBSCRIPTION = {
+  endpoint: `https://${UNREACHABLE_PUSH_HOST}/send/dQw4w9WgXcQ`,
+  keys: { p256dh: 'BF1aVMNermuq8FH0Wv5n96ZQl-4Zu2tfVtqF08QfuiM-5Rjvx9vEwZtVLv2hM67FyemeQwIylN12waWGe9BhzIA', auth: 'PHaly0oPhrgtCB0JY1hqtg' },
+  areas: ['Fresno'],
+  topics: ['enforcement', 'missing'],
+  lang: 'es',
+};
 
 const REQUEST = {
   title: 'Ride to court',
@@ -238,6 +248,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { name: 'alert subscriptions', method: 'POST', valid: { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
   { name: 'alert unsubscribe', method: 'DELETE', valid: { phone: '(559) 555-0142' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
+  { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
+  { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
   {
     name: 'resources',
     method: 'POST',

@@ -15,10 +15,11 @@ import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } fr
 import type { RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { communityUploadRequest, uploadRequest } from './media.ts';
+import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
 
 export const API_TAGS = {
   'Missing persons': 'The missing-person board, its notes, and the PFIF 1.4 feed for Person Finder.',
-  Alerts: 'Community alerts and enforcement reports, and text-alert subscriptions.',
+  Alerts: 'Community alerts and enforcement reports, and subscriptions to them: text alerts and Web Push.',
   Help: 'Requests for help, offers of surplus, and the answers to them.',
   Directory: 'Resources, jobs, food and supply drops, SOS requests.',
   Uploads: 'Photos and videos for posts: ask for an address, then PUT the file there.',
@@ -215,6 +216,24 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Alerts',
     body: unsubscribeInput,
     answer: { status: 200, description: 'The phone and whether it was subscribed (`removed`)' },
+  },
+  'GET /api/push/key': {
+    summary: 'The VAPID public key (RFC 8292) a browser subscribes to Web Push with',
+    tag: 'Alerts',
+    answer: { status: 200, description: '`{ publicKey }`: the uncompressed P-256 point, base64url' },
+  },
+  'POST /api/push/subscriptions': {
+    summary: 'Get a push for each new alert, enforcement report, missing person, drop or job, by county and topic; the same endpoint again replaces them',
+    tag: 'Alerts',
+    body: pushSubscriptionInput,
+    limit: ['pushSubscription'],
+    answer: { status: 201, description: 'PushSubscriptionState: the endpoint, counties, topics and lang (never the keys)' },
+  },
+  'DELETE /api/push/subscriptions': {
+    summary: 'Stop the pushes to a browser',
+    tag: 'Alerts',
+    body: pushUnsubscribeInput,
+    answer: { status: 200, description: 'The endpoint and whether it was subscribed (`removed`)' },
   },
 
   ...helpBoard('assistance-requests', 'request for help', 'AssistanceRequest', assistanceRequestInput, 'fulfilled'),

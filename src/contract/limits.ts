@@ -98,6 +98,7 @@ export const RATE_LIMITS = {
   photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
+  pushSubscription: { limit: 10, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
   lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
@@ -128,3 +129,16 @@ export const UNATTACHED_UPLOAD_HOURS = 1;
 export const SENT_TEXT_HOURS = 24;
 /** The moderators' audit lines are deleted after this many days. */
 export const AUDIT_LOG_DAYS = 365;
+
+/** California's counties: a push subscription follows at most all of them. */
+export const MAX_PUSH_AREAS = 58;
+/** Pushes handed to push services at once when an item goes public. */
+export const PUSH_CONCURRENCY = 50;
+/** Tries of one push when its service answers 429 or 5xx (or cannot be reached), waiting longer each time. */
+export const PUSH_ATTEMPTS = 3;
+/** The first wait before trying a push again (ms), doubled each time unless the service says Retry-After. */
+export const PUSH_RETRY_MS = 1000;
+/** The longest wait a push service's Retry-After is followed for (ms): longer, and the push is dropped. */
+export const PUSH_RETRY_MAX_MS = 30_000;
+/** How long a push service keeps a push for a phone that is off (seconds): an alert is of no use days later. */
+export const PUSH_TTL_SECONDS = 12 * 3600;

@@ -29,6 +29,7 @@ import type {
   surplusOfferInput,
   volunteerInput,
 } from './index.ts';
+import type { pushSubscriptionInput, PushSubscriptionState } from './push.ts';
 import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
@@ -51,6 +52,8 @@ export interface Routes {
   'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
+  'GET /api/push/key': { body: undefined; answer: { publicKey: string } };
+  'POST /api/push/subscriptions': { body: In<typeof pushSubscriptionInput>; answer: PushSubscriptionState };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
 }
 

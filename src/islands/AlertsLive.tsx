@@ -9,6 +9,7 @@ import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
+import { subscribePush } from '../lib/push.ts';
 import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
@@ -52,6 +53,8 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
     if ((await Notification.requestPermission()) !== 'granted') return blocked();
     setEnabled(true);
     showToast({ title: t('alertsLive.enabledToast'), description: t('alertsLive.enabledText'), variant: 'success' });
+    // With Web Push, alerts reach this device with the site closed too; without it, while a page is open.
+    void subscribePush(lang);
     try {
       const registration = await navigator.serviceWorker?.getRegistration();
       const options = { body: t('alertsLive.testBody'), icon: '/favicon.svg', tag: 'test' };

@@ -149,9 +149,10 @@ export function smallDisk(folder: string, size: string): string | undefined {
  * A real server of the test's own over `folder` (a fresh one unless given), for what the shared
  * server must not see: an empty database (the default), a restart, a crash, a locked or full disk.
  * Stopped when the test finishes; `restart()` starts it again over the same folder and port.
+ * `env` adds settings (PUSH_SERVICE_HOSTS naming a test's push service).
  */
-export async function ownServer({ sample = false, folder = ownFolder() } = {}) {
-  let server = await startServer(folder, { sample });
+export async function ownServer({ sample = false, folder = ownFolder(), env = {} as Record<string, string> } = {}) {
+  let server = await startServer(folder, { sample, env });
   const port = Number(new URL(server.url).port);
   onTestFinished(() => server.stop());
   return {
@@ -162,7 +163,7 @@ export async function ownServer({ sample = false, folder = ownFolder() } = {}) {
     stop: () => server.stop(),
     crash: () => server.crash(),
     async restart() {
-      server = await startServer(folder, { sample, port });
+      server = await startServer(folder, { sample, port, env });
     },
   };
 }

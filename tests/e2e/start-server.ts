@@ -1,12 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { TEST_PUSH_SERVICE_HOSTS } from '../push-service.ts';
 
 /**
  * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
  * the database and media folder in `folder`, with the sample content (published resources, jobs, a drop and
- * lost-and-found posts) unless told otherwise; port 0 picks a free port.
+ * lost-and-found posts) unless told otherwise; port 0 picks a free port; `env` adds settings. Its
+ * push services are the real ones and one no network can reach (what write-endpoints.ts subscribes).
  */
-export async function startServer(folder: string, { port = 0, sample = true } = {}) {
+export async function startServer(folder: string, { port = 0, sample = true, env = {} as Record<string, string> } = {}) {
   const server = spawn(process.execPath, ['functions/node-server.ts'], {
     env: {
       ...process.env,
@@ -14,6 +16,8 @@ export async function startServer(folder: string, { port = 0, sample = true } = 
       DATABASE_URL: `file:${join(folder, 'app.db')}`,
       MEDIA_DIR: join(folder, 'media'),
       SAMPLE_CONTENT: sample ? 'on' : 'off',
+      PUSH_SERVICE_HOSTS: TEST_PUSH_SERVICE_HOSTS.join(','),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

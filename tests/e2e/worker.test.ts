@@ -1,8 +1,9 @@
 /**
  * The Cloudflare worker, bundled by wrangler from wrangler.toml and run in workerd (`wrangler
  * dev`), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
- * lost-and-found round trip, a live event through the room's Durable Object, and an admin signing
- * in (the PBKDF2 hash made by `admin:create` on Node verifies in workerd).
+ * lost-and-found round trip, a live event through the room's Durable Object, a Web Push encrypted
+ * and signed in workerd, and an admin signing in (the PBKDF2 hash made by `admin:create` on Node
+ * verifies in workerd).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -18,12 +19,14 @@ import exifr from 'exifr';
 import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
+import { localPushService } from '../push-service.ts';
 import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
 let folder: string;
 let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
+let pushService: Awaited<ReturnType<typeof localPushService>>;
 let wrangler: ChildProcess;
 let base: string;
 let adminSecret: string;
@@ -43,6 +46,7 @@ beforeAll(async () => {
   ({ secret: adminSecret } = await createAdmin(opened.db, 'Worker Admin'));
   opened.client.close();
   database = await startLibsqlHttpServer(file);
+  pushService = await localPushService();
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -60,6 +64,8 @@ beforeAll(async () => {
       String(await freePort()),
       '--var',
       `DATABASE_URL:${database.url}`,
+      '--var',
+      `PUSH_SERVICE_HOSTS:${pushService.host}`,
       '--persist-to',
       join(folder, 'state'),
       '--show-interactive-dev-session=false',
@@ -88,6 +94,7 @@ afterAll(async () => {
     await exited;
   }
   await database?.close();
+  await pushService?.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -200,6 +207,25 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
   const stats = (await (await fetch(`${base}/api/live/stats`)).json()) as { watching: number; activeAlerts: number };
   expect(stats).toMatchObject({ watching: 1, activeAlerts: 1 });
   watcher.socket.close();
+});
+
+it('sends a Web Push from workerd: a VAPID key made and kept there, the payload encrypted there and decrypted by the push service', async () => {
+  const { publicKey } = (await (await fetch(`${base}/api/push/key`)).json()) as { publicKey: string };
+  expect((await (await fetch(`${base}/api/push/key`)).json()) as { publicKey: string }).toEqual({ publicKey });
+  const subscribed = await post('/api/push/subscriptions', { ...pushService.subscribe('worker'), topics: ['alerts'], lang: 'es' }, base);
+  expect(subscribed.status).toBe(201);
+  expect((await post('/api/alerts', { type: 'Weather Alert', city: 'Visalia', details: 'Flooding on Mooney Blvd' }, base)).status).toBe(201);
+  await expect.poll(() => pushService.received, { timeout: 10_000 }).toHaveLength(1);
+  expect(pushService.failures).toEqual([]);
+  expect(pushService.received[0]).toMatchObject({
+    key: publicKey,
+    message: {
+      title: es['live.emergencyTitle'].replace('{type}', es['alertType.weatherAlert']),
+      body: es['push.bodyNear'].replace('{area}', 'Tulare'),
+      url: '/es/alerts',
+      tag: 'alerts',
+    },
+  });
 });
 
 it('streams a video into R2 without its location and serves it in byte ranges', async () => {

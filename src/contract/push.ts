@@ -1,0 +1,66 @@
+/**
+ * Web Push subscriptions: a browser's push endpoint and keys, with the counties and topics it
+ * follows. Not in ./index.ts: it holds the county list (./places.ts), which no page should load.
+ */
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { LIMITS, MAX_PUSH_AREAS, PUSH_TOPICS } from './limits.ts';
+import { countyOf } from './places.ts';
+
+/** Unpadded base64url (what PushSubscription.toJSON() gives) of exactly `bytes` bytes. */
+const base64url = (bytes: number, message: string, first?: string) =>
+  z.string().check(
+    z.refine((value) => {
+      if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return false;
+      const text = value.replace(/=+$/, '');
+      if (text.length !== Math.ceil((bytes * 4) / 3)) return false;
+      return first === undefined || text.startsWith(first);
+    }, message),
+  );
+
+/** What a refused browser key is told: one that is no point of P-256 too (checked by the API). */
+export const P256DH_MESSAGE = 'p256dh must be the subscription’s P-256 public key (65 bytes, base64url)';
+
+/**
+ * What a browser's PushSubscription gives (endpoint, the P-256 public key and the auth secret)
+ * and what this device wants: counties by name (none: all of California), topics, and the language of
+ * its notifications. Whether the endpoint's push service is one this server calls is checked
+ * against the configuration (PUSH_SERVICE_HOSTS), not here.
+ */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.string().check(z.maxLength(LIMITS.url, `Endpoint must be at most ${LIMITS.url} characters`), z.url({ error: 'Endpoint must be a web address' })),
+  keys: z.object({
+    // An uncompressed P-256 point: 65 bytes, the first 0x04 (base64url "B").
+    p256dh: base64url(65, P256DH_MESSAGE, 'B'),
+    auth: base64url(16, 'auth must be the subscription’s 16-byte secret (base64url)'),
+  }),
+  areas: z._default(
+    z
+      .array(
+        z.pipe(
+          z.string().check(z.maxLength(LIMITS.city, `An area must be at most ${LIMITS.city} characters`)),
+          // Kept as the county list names it: "fresno county" follows Fresno.
+          z.transform((value, context) => {
+            const county = countyOf(value);
+            if (!county) context.issues.push({ code: 'custom', message: 'An area must be one of California’s 58 counties', input: value });
+            return county?.name ?? value;
+          }),
+        ),
+      )
+      .check(z.maxLength(MAX_PUSH_AREAS, `At most ${MAX_PUSH_AREAS} areas`)),
+    [],
+  ),
+  topics: z._default(z.array(z.enum(PUSH_TOPICS, { error: `Topics are ${PUSH_TOPICS.join(', ')}` })).check(z.minLength(1, 'Choose at least one topic')), [...PUSH_TOPICS]),
+  lang: z._default(z.enum(LANGUAGES), 'en'),
+});
+export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
+
+export const pushUnsubscribeInput = z.pick(pushSubscriptionInput, { endpoint: true });
+
+/** What is kept of a subscription and answered: never the keys. */
+export interface PushSubscriptionState {
+  endpoint: string;
+  areas: string[];
+  topics: (typeof PUSH_TOPICS)[number][];
+  lang: string;
+}
