@@ -124,11 +124,11 @@ it('a person posting while the database stays locked is told the server could no
   const other = new Sqlite(join(server.folder, 'app.db'), { timeout: 5000 });
   try {
     const page = await phone.open('/ar/lost-found', { baseURL: server.url });
-    await page.fill('form [name="name"]', 'روزا هيرنانديز');
+    await page.fill('.board-form [name="name"]', 'روزا هيرنانديز');
     other.exec('BEGIN IMMEDIATE');
-    await page.click('form button[type="submit"]');
+    await page.click('.board-form button[type="submit"]');
     await expect.poll(() => toast(page).textContent(), { timeout: 10_000 }).toContain(ar['toast.serverBusy']);
-    expect(await page.inputValue('form [name="name"]')).toBe('روزا هيرنانديز');
+    expect(await page.inputValue('.board-form [name="name"]')).toBe('روزا هيرنانديز');
   } finally {
     other.exec('ROLLBACK');
     other.close();

@@ -9,9 +9,9 @@ it('a post on one page shows on another page: a destructive toast in its languag
   await Promise.all([connected(poster), connected(watcher)]);
 
   const name = `Live Test ${Date.now()}`;
-  await poster.locator('form [name="name"]').fill(name);
-  await poster.locator('form [name="lastSeenCity"]').fill('Watsonville');
-  await poster.click('form button[type="submit"]');
+  await poster.locator('.board-form [name="name"]').fill(name);
+  await poster.locator('.board-form [name="lastSeenCity"]').fill('Watsonville');
+  await poster.click('.board-form button[type="submit"]');
 
   await expect.poll(() => toast(watcher).textContent(), { timeout: 5000 }).toContain(es['live.missingTitle']);
   expect(await toast(watcher).textContent()).toContain(es['live.missingText'].replace('{name}', name).replace('{city}', 'Watsonville'));

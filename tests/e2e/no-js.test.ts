@@ -56,9 +56,9 @@ describe('forms without JavaScript', () => {
   it('a lost-and-found post is stored and answers its private manage link, in Arabic', async () => {
     const { browser, page, urls } = await phone();
     await page.goto('/ar/lost-found');
-    await page.fill('form [name="name"]', 'روزا بلا جافاسكربت');
-    await page.fill('form [name="lastSeenCity"]', 'Arvin');
-    await page.click('form button[type="submit"]');
+    await page.fill('.board-form [name="name"]', 'روزا بلا جافاسكربت');
+    await page.fill('.board-form [name="lastSeenCity"]', 'Arvin');
+    await page.click('.board-form button[type="submit"]');
     await page.waitForURL('**/api/lost-found');
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.locator('h1').textContent()).toBe(ar['lostFound.success']);

@@ -25,12 +25,12 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   await hydrated(page);
   await expect.poll(() => page.locator('.posts > li h3').first().textContent()).toBe(firstPost);
 
-  await page.fill('form [name="name"]', 'Offline Test');
-  await page.fill('form [name="lastSeenCity"]', 'Arvin');
-  await page.click('form button[type="submit"]');
+  await page.fill('.board-form [name="name"]', 'Offline Test');
+  await page.fill('.board-form [name="lastSeenCity"]', 'Arvin');
+  await page.click('.board-form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain(ar['offline.formText']);
-  expect(await page.inputValue('form [name="name"]')).toBe('Offline Test');
-  expect(await page.inputValue('form [name="lastSeenCity"]')).toBe('Arvin');
+  expect(await page.inputValue('.board-form [name="name"]')).toBe('Offline Test');
+  expect(await page.inputValue('.board-form [name="lastSeenCity"]')).toBe('Arvin');
 
   // Only reads were kept: no write, and nothing from the live room.
   const kept = await page.evaluate(async () => (await (await caches.open('data-v1')).keys()).map((request) => new URL(request.url).pathname));
@@ -38,7 +38,7 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   expect(kept.every((path) => path.startsWith('/api/') && !path.startsWith('/parties/'))).toBe(true);
 
   await context.setOffline(false);
-  await page.click('form button[type="submit"]');
+  await page.click('.board-form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain(ar['lostFound.success']);
   await context.close();
 });
