@@ -35,6 +35,8 @@ export interface FieldSpec {
   initial?: string | boolean;
   /** A line under the field saying what goes in it, or who will see it. */
   hint?: MessageKey;
+  /** A city: the islands suggest California places as it is typed (src/lib/place-input.tsx). */
+  place?: boolean;
 }
 
 /** The input type of each kind of field that is not plain text (the islands' and the result page's). */
@@ -76,6 +78,8 @@ export interface FormSpec {
 }
 
 export const text = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ name, label, max, ...(required ? { required } : {}) });
+/** A city field, which suggests places and takes a ZIP code (the server stores the place it names). */
+export const city = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ ...text(name, label, max, required), place: true });
 export const area = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ ...text(name, label, max, required), kind: 'textarea' });
 export const choice = (name: string, label: MessageKey, options: readonly string[], optionLabel: (value: string) => MessageKey, required?: Notice): FieldSpec => ({
   name,

@@ -4,6 +4,7 @@ import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
 import { actionOf, blankFields, failureNotice, fieldFor, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
 import { postingOwn } from './own-posts.ts';
+import { PlaceInput } from './place-input.tsx';
 import { showToast, type ToastInput } from './toast.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -219,7 +220,7 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
      * textarea or select) with `extra` props, and an optional hint under it.
      */
     row: (name: string, { hint, wide, ...extra }: { hint?: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement> = {}) => {
-      const { kind } = specOf(name);
+      const { kind, place } = specOf(name);
       const described = hint ? { 'aria-describedby': `${id}-${name}-hint` } : {};
       const props = { ...fieldProps(name), ...extra, ...described };
       if (kind === 'checkbox')
@@ -236,6 +237,8 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
             selectFor(name, { ...extra, ...described })
           ) : kind === 'textarea' ? (
             <textarea {...(props as object)} />
+          ) : place ? (
+            <PlaceInput input={props} choose={(value) => set(name, value)} t={t} />
           ) : (
             <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />
           )}
