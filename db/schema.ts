@@ -7,7 +7,10 @@ export const lostFoundPosts = sqliteTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** Stored canonical when it is a California place ("fresno" -> "Fresno"), else as typed. */
     lastSeenCity: text('last_seen_city'),
+    /** The county of the city (canonical, from placeOf), or null when the city is no California place. */
+    county: text('county'),
     lastSeenDate: text('last_seen_date'),
     description: text('description'),
     photoUrl: text('photo_url'),
@@ -33,7 +36,11 @@ export const lostFoundPosts = sqliteTable(
     /** When an imported record was first written in its original system; createdAt is when it came here. */
     sourceDate: text('source_date'),
   },
-  (table) => [index('lost_found_posts_created_at').on(table.createdAt), index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`)],
+  (table) => [
+    index('lost_found_posts_created_at').on(table.createdAt),
+    index('lost_found_posts_county').on(table.county, table.createdAt),
+    index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`),
+  ],
 );
 
 /**
@@ -78,6 +85,8 @@ export const alerts = sqliteTable(
     type: text('type').notNull(),
     precision: text('precision').notNull(),
     city: text('city').notNull(),
+    /** The county of the city (canonical, from placeOf), or null when the city is no California place. */
+    county: text('county'),
     area: text('area'),
     details: text('details').notNull(),
     alertTime: text('alert_time'),
@@ -101,7 +110,12 @@ export const alerts = sqliteTable(
     createdAt: text('created_at').notNull(),
     expiresAt: text('expires_at').notNull(),
   },
-  (table) => [index('alerts_expires_at').on(table.expiresAt), index('alerts_created_at').on(table.createdAt), index('alerts_fingerprint').on(table.fingerprint)],
+  (table) => [
+    index('alerts_expires_at').on(table.expiresAt),
+    index('alerts_created_at').on(table.createdAt),
+    index('alerts_county').on(table.county, table.createdAt),
+    index('alerts_fingerprint').on(table.fingerprint),
+  ],
 );
 
 /** One mark per device and report, the device known only by a keyed hash that includes the report. */
@@ -131,6 +145,8 @@ export const uploads = sqliteTable('uploads', {
 export const alertSubscriptions = sqliteTable('alert_subscriptions', {
   phone: text('phone').primaryKey(),
   city: text('city'),
+  /** The county of the city, or null for all cities or a city that is no California place. */
+  county: text('county'),
   lang: text('lang').notNull(),
   createdAt: text('created_at').notNull(),
 });
@@ -171,6 +187,8 @@ export const resources = sqliteTable(
     name: text('name').notNull(),
     category: text('category').notNull(),
     city: text('city'),
+    /** The county of the city (canonical, from placeOf), or null when the city is no California place. */
+    county: text('county'),
     address: text('address'),
     phone: text('phone'),
     link: text('link'),
@@ -190,6 +208,7 @@ export const resources = sqliteTable(
     index('resources_list').on(table.status, sql`${table.verified} desc`, table.name),
     index('resources_category').on(table.status, table.category, sql`${table.verified} desc`, table.name),
     index('resources_recent').on(table.status, table.createdAt),
+    index('resources_county').on(table.county, table.status, table.name),
   ],
 );
 
@@ -201,6 +220,8 @@ export const jobs = sqliteTable(
     title: text('title').notNull(),
     employer: text('employer'),
     city: text('city'),
+    /** The county of the city (canonical, from placeOf), or null when the city is no California place. */
+    county: text('county'),
     payRange: text('pay_range'),
     notes: text('notes'),
     contact: text('contact').notNull(),
@@ -212,7 +233,7 @@ export const jobs = sqliteTable(
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [index('jobs_status').on(table.status, table.createdAt)],
+  (table) => [index('jobs_status').on(table.status, table.createdAt), index('jobs_county').on(table.county, table.createdAt)],
 );
 
 /** Food and supply drops, created by admins; 'active' ones are public. */
@@ -224,6 +245,8 @@ export const drops = sqliteTable(
     date: text('date').notNull(),
     time: text('time'),
     city: text('city').notNull(),
+    /** The county of the city (canonical, from placeOf), or null when the city is no California place. */
+    county: text('county'),
     meetSpot: text('meet_spot').notNull(),
     address: text('address'),
     whatWeBring: text('what_we_bring'),
@@ -234,7 +257,7 @@ export const drops = sqliteTable(
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [index('drops_date').on(table.status, table.date)],
+  (table) => [index('drops_date').on(table.status, table.date), index('drops_county').on(table.county, table.date)],
 );
 
 /** People who signed up to help at a drop (for its organizers only). */
@@ -265,6 +288,7 @@ const helpPost = {
   description: text('description').notNull(),
   category: text('category').notNull(),
   city: text('city'),
+  county: text('county'),
   contactName: text('contact_name').notNull(),
   contactMethod: text('contact_method').notNull(),
   /** JSON array of /images/community-assistance/... addresses. */
@@ -283,7 +307,7 @@ const helpPost = {
 export const assistanceRequests = sqliteTable(
   'assistance_requests',
   { ...helpPost, urgency: text('urgency').notNull(), status: text('status').notNull().default('active') },
-  (table) => [index('assistance_requests_list').on(table.status, table.createdAt)],
+  (table) => [index('assistance_requests_list').on(table.status, table.createdAt), index('assistance_requests_county').on(table.county, table.createdAt)],
 );
 
 /** Surplus items and services on offer; only 'available' ones are listed ('taken' once gone). */
@@ -295,7 +319,7 @@ export const surplusOffers = sqliteTable(
     availability: text('availability'),
     status: text('status').notNull().default('available'),
   },
-  (table) => [index('surplus_offers_list').on(table.status, table.createdAt)],
+  (table) => [index('surplus_offers_list').on(table.status, table.createdAt), index('surplus_offers_county').on(table.county, table.createdAt)],
 );
 
 /** Answers to a request (offer_help) or an offer (claim_item), read by the poster on the manage page. */

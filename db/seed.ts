@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { HELP_POST_DAYS } from '../src/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
+import { placed, placedLastSeen } from '../functions/domain/places.ts';
 import { searchFields } from './search.ts';
 
 const SAMPLE_KEY = 'sample_content';
@@ -22,9 +23,9 @@ function sampleLostFound(now: number) {
     },
     {
       name: 'Daniel Kim',
-      lastSeenCity: 'Los Angeles (Koreatown)',
+      lastSeenCity: 'Los Angeles',
       lastSeenDate: day(4),
-      description: '16 years old, tall and thin, black hoodie and white sneakers. Last seen near Wilshire/Western station after school.',
+      description: '16 years old, tall and thin, black hoodie and white sneakers. Last seen in Koreatown near Wilshire/Western station after school.',
       contact: 'kimfamily.sample@example.org',
       createdAt: at(80),
     },
@@ -251,24 +252,28 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
   });
   await db.batch([
-    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, ...searchFields(post), id: id(), isSample: true }))),
-    db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...sample, id: id(), status: 'published' }))),
-    db.insert(jobs).values(SAMPLE_JOBS.map((job, index) => ({ ...job, ...sample, id: id(), status: 'approved', createdAt: new Date(now - index * 3600_000).toISOString() }))),
+    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, ...placedLastSeen(post.lastSeenCity), ...searchFields(post), id: id(), isSample: true }))),
+    db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...placed(resource.city), ...sample, id: id(), status: 'published' }))),
+    db
+      .insert(jobs)
+      .values(
+        SAMPLE_JOBS.map((job, index) => ({ ...job, ...placed(job.city), ...sample, id: id(), status: 'approved', createdAt: new Date(now - index * 3600_000).toISOString() })),
+      ),
     db.insert(drops).values({
       ...sample,
       id: id(),
       title: 'Weekly Food & Supply Drop',
       date: nextSaturday(now),
       time: '10:00 AM - 2:00 PM',
-      city: 'Fresno',
+      ...placed('Fresno'),
       meetSpot: 'Roeding Park, north parking lot',
       address: '890 W Belmont Ave, Fresno, CA',
       whatWeBring: 'Fresh produce, rice and beans, diapers, hygiene kits, warm clothing',
       notes: 'Bring your own bags if you can. Volunteers speak Spanish, Hmong and Punjabi.',
       status: 'active',
     }),
-    db.insert(assistanceRequests).values(SAMPLE_REQUESTS.map((request, index) => ({ ...request, ...helpSample(index), status: 'active' }))),
-    db.insert(surplusOffers).values(SAMPLE_OFFERS.map((offer, index) => ({ ...offer, ...helpSample(index), status: 'available' }))),
+    db.insert(assistanceRequests).values(SAMPLE_REQUESTS.map((request, index) => ({ ...request, ...placed(request.city), ...helpSample(index), status: 'active' }))),
+    db.insert(surplusOffers).values(SAMPLE_OFFERS.map((offer, index) => ({ ...offer, ...placed(offer.city), ...helpSample(index), status: 'available' }))),
     db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(now).toISOString() }),
   ]);
   return 'loaded';

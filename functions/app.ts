@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { storageFailure } from '../db/failures.ts';
 import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/contract/limits.ts';
 import type { Deps, RouteDeps } from './deps.ts';
+import { placeStoredCities } from './domain/places.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
@@ -23,8 +24,9 @@ import { deliverOutbox } from './sms.ts';
 
 /**
  * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
- * address or user agent. `maintain()` deletes what has expired and sends waiting texts; hosts call
- * it every minute or so (requests also sweep now and then).
+ * address or user agent. `maintain()` places the cities stored before counties were (once),
+ * deletes what has expired and sends waiting texts; hosts call it every minute or so (requests
+ * also sweep now and then).
  */
 export function createApp(deps: Deps) {
   const routeDeps: RouteDeps = {
@@ -85,6 +87,7 @@ export function createApp(deps: Deps) {
   });
   return Object.assign(app, {
     async maintain() {
+      await placeStoredCities(routeDeps.db);
       await sweep(routeDeps);
       lists.clear();
       return deliverOutbox(routeDeps.db, routeDeps.smsGateway, routeDeps.now());

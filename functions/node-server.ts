@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client.ts';
 import { applySampleContent } from '../db/seed.ts';
+import { placeStoredCities } from './domain/places.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
@@ -40,6 +41,8 @@ const { client, db } = await openDatabase(config.DATABASE_URL, config.DATABASE_A
 const sample = await applySampleContent(db, config.SAMPLE_CONTENT);
 if (sample === 'loaded') console.log('Loaded sample content (turn it off with SAMPLE_CONTENT=off).');
 if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
+// Cities stored before counties were are placed before the first answer, not a minute later.
+await placeStoredCities(db);
 
 const relay = createNodeRelay();
 const media = fileMediaStore(config.MEDIA_DIR);

@@ -61,6 +61,7 @@ export const toAlert = (row: AlertRow): Alert => {
     // PRECISE only with a position to show.
     precision: location ? 'PRECISE' : 'BROAD',
     city: row.city,
+    county: row.county,
     area: row.area,
     details: row.details,
     alertTime: row.alertTime,
@@ -91,6 +92,7 @@ export const toResource = (row: ResourceRow): Resource => ({
   name: row.name,
   category: row.category as ResourceCategory,
   city: row.city,
+  county: row.county,
   address: row.address,
   phone: row.phone,
   link: row.link,
@@ -118,6 +120,7 @@ export const toJob = (row: JobRow): Job => ({
   title: row.title,
   employer: row.employer,
   city: row.city,
+  county: row.county,
   payRange: row.payRange,
   notes: row.notes,
   contact: row.contact,

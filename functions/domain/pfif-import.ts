@@ -9,6 +9,7 @@ import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
 import type { PfifImportSummary } from '../../src/contract/admin.ts';
 import { toNote } from './mappers.ts';
+import { placedLastSeen } from './places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, keptAfter, livesFrom } from './search.ts';
 
@@ -75,7 +76,7 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
 
   const fields = (person: PfifPerson) => ({
     name: person.fullName,
-    lastSeenCity: person.lastSeenCity,
+    ...placedLastSeen(person.lastSeenCity),
     description: person.description,
     photoUrl: person.photoUrl,
     status: person.status,

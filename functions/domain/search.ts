@@ -37,7 +37,8 @@ const CANDIDATES = 200;
  * (it holds the folded name and both dates, migration 0008); only the page answered is read
  * from the posts.
  */
-export async function search(db: Database, terms: string[], now: number, before: string | undefined, limit: number): Promise<LostFoundRow[]> {
+export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
+  const { before, county } = within;
   const match = terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' AND ');
   const words = sql.join(
     terms.map((term) => sql`(' ' || c.name || ' ' LIKE ${`% ${term} %`}) + (' ' || c.name LIKE ${`% ${term}%`})`),
@@ -47,6 +48,7 @@ export async function search(db: Database, terms: string[], now: number, before:
       SELECT c.key AS key, row_number() OVER (ORDER BY ${words} DESC, c.created_at DESC, c.key DESC) AS rank FROM (
         SELECT rowid AS key, name, created_at FROM lost_found_search
         WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
+        ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
         ORDER BY rowid DESC LIMIT ${CANDIDATES}
       ) AS c ORDER BY rank LIMIT ${limit}
     ) AS ranked JOIN lost_found_search_keys k ON k.key = ranked.key) AS hits`;

@@ -6,6 +6,7 @@ import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
+import { countyFilter, placed } from '../domain/places.ts';
 import { sweep, sweepSometimes } from '../domain/retention.ts';
 import { MINUTE } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
@@ -25,10 +26,12 @@ export function alertRoutes(deps: RouteDeps) {
       const type = c.req.query('type');
       const before = createdBefore(c, alerts.createdAt);
       if (!before.ok) return before.response;
+      const county = countyFilter(c);
+      if (!county.ok) return county.response;
       const rows = await db
         .select()
         .from(alerts)
-        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, before.where))
+        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, county.on(alerts.county), before.where))
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
         .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(toAlert));
@@ -39,10 +42,11 @@ export function alertRoutes(deps: RouteDeps) {
       rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')),
       async (c) => {
         const alert = c.var.body;
+        const { city, county } = placed(alert.city);
         const now = deps.now();
         const enforcement = alert.type === ENFORCEMENT_TYPE;
 
-        const fingerprint = await deps.keys.hash('alert', alert.type, normalized(alert.city), normalized(alert.area), normalized(alert.details));
+        const fingerprint = await deps.keys.hash('alert', alert.type, normalized(city), normalized(alert.area), normalized(alert.details));
         const [same] = await db
           .select({ id: alerts.id })
           .from(alerts)
@@ -61,7 +65,8 @@ export function alertRoutes(deps: RouteDeps) {
           type: alert.type,
           // PRECISE without a position would promise what the card cannot show: it is BROAD.
           precision: precise ? 'PRECISE' : 'BROAD',
-          city: alert.city,
+          city,
+          county,
           area: alert.area,
           details: alert.details,
           alertTime: alert.alertTime,

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { jobInput, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/contract/index.ts';
 import { PAGE_SIZE } from '../../src/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
+import { countyFilter, placed } from '../domain/places.ts';
 import { californiaToday } from '../domain/time.ts';
 import { apiError, jsonBody, pageSize } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -19,12 +20,12 @@ export function directoryRoutes(deps: RouteDeps) {
   const created = () => new Date(deps.now()).toISOString();
 
   /** Active drops from today on in California, soonest first, each with its volunteer count. */
-  async function upcomingDrops(limit: number): Promise<Drop[]> {
+  async function upcomingDrops(limit: number, county?: SQL): Promise<Drop[]> {
     const rows = await db
       .select({ drop: drops, volunteers: count(dropVolunteers.id) })
       .from(drops)
       .leftJoin(dropVolunteers, eq(dropVolunteers.dropId, drops.id))
-      .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))
+      .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), county))
       .groupBy(drops.id)
       .orderBy(asc(drops.date), asc(drops.createdAt))
       .limit(limit);
@@ -38,29 +39,46 @@ export function directoryRoutes(deps: RouteDeps) {
     new Hono()
       .get('/resources', async (c) => {
         const category = c.req.query('category');
+        const county = countyFilter(c);
+        if (!county.ok) return county.response;
         const rows = await db
           .select()
           .from(resources)
-          .where(and(eq(resources.status, 'published'), category ? eq(resources.category, category) : undefined))
+          .where(and(eq(resources.status, 'published'), category ? eq(resources.category, category) : undefined, county.on(resources.county)))
           .orderBy(desc(resources.verified), asc(resources.name))
           .limit(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }));
         return c.json(rows.map(toResource));
       })
       .post('/resources', jsonBody(resourceInput), rateLimit(deps, 'resource'), async (c) => {
-        await db.insert(resources).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        await db.insert(resources).values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'pending', createdAt: created() });
         return c.json({ status: 'pending' }, 201);
       })
       .get('/jobs', async (c) => {
-        const rows = await db.select().from(jobs).where(eq(jobs.status, 'approved')).orderBy(desc(jobs.createdAt)).limit(pageSize(c, PAGE_SIZE));
+        const county = countyFilter(c);
+        if (!county.ok) return county.response;
+        const rows = await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.status, 'approved'), county.on(jobs.county)))
+          .orderBy(desc(jobs.createdAt))
+          .limit(pageSize(c, PAGE_SIZE));
         return c.json(rows.map(toJob));
       })
       .post('/jobs', jsonBody(jobInput), rateLimit(deps, 'job'), async (c) => {
-        await db.insert(jobs).values({ ...c.var.body, id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        await db.insert(jobs).values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'pending', createdAt: created() });
         return c.json({ status: 'pending' }, 201);
       })
       // Every upcoming drop, next first: a second drop announced live can be found here too.
-      .get('/drops', async (c) => c.json(await upcomingDrops(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }))))
-      .get('/drops/next', async (c) => c.json((await upcomingDrops(1))[0] ?? null))
+      .get('/drops', async (c) => {
+        const county = countyFilter(c);
+        if (!county.ok) return county.response;
+        return c.json(await upcomingDrops(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }), county.on(drops.county)));
+      })
+      .get('/drops/next', async (c) => {
+        const county = countyFilter(c);
+        if (!county.ok) return county.response;
+        return c.json((await upcomingDrops(1, county.on(drops.county)))[0] ?? null);
+      })
       .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {
         const id = c.req.param('id');
         const [drop] = await db
@@ -73,7 +91,7 @@ export function directoryRoutes(deps: RouteDeps) {
         return c.json({ volunteers: volunteers?.n ?? 0 }, 201);
       })
       .post('/sos', jsonBody(sosInput), rateLimit(deps, 'sos'), async (c) => {
-        await db.insert(sosRequests).values({ ...c.var.body, id: crypto.randomUUID(), createdAt: created() });
+        await db.insert(sosRequests).values({ ...c.var.body, city: placed(c.var.body.city).city, id: crypto.randomUUID(), createdAt: created() });
         return c.json({ received: true }, 201);
       })
   );

@@ -6,6 +6,7 @@ import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db
 import type { RouteDeps } from '../deps.ts';
 import { toOffer, toRequest } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
+import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
 import { DAY } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
@@ -68,7 +69,14 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
     .get('/', async (c) => {
       const before = createdBefore(c, table.createdAt);
       if (!before.ok) return before.response;
-      const rows = await db.select().from(table).where(and(listed(), before.where)).orderBy(desc(table.createdAt), desc(table.id)).limit(pageSize(c, PAGE_SIZE));
+      const county = countyFilter(c);
+      if (!county.ok) return county.response;
+      const rows = await db
+        .select()
+        .from(table)
+        .where(and(listed(), county.on(table.county), before.where))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));
     })
     .get('/:id', async (c) => {
@@ -87,6 +95,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       const now = deps.now();
       const row = {
         ...input,
+        ...placed(input.city),
         id: crypto.randomUUID(),
         status: board.open,
         manageHash: hash,

@@ -7,6 +7,7 @@ import { isLang, type Lang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
+import { countyFilter, placedLastSeen } from '../domain/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
 import { readForm } from '../form-posts.ts';
@@ -54,15 +55,15 @@ export function lostFoundRoutes(deps: RouteDeps) {
       .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
       .limit(PAGE_SIZE.max);
   /** The newest listed records, or with a query the records found best first; `before` by posting time. */
-  const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, limit: number) => {
+  const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, county: string | null, limit: number) => {
     if (query) {
       const terms = searchTerms(query);
-      return terms.length ? search(db, terms, deps.now(), before.at, limit) : [];
+      return terms.length ? search(db, terms, deps.now(), { before: before.at, county }, limit) : [];
     }
     return db
       .select()
       .from(lostFoundPosts)
-      .where(and(eq(lostFoundPosts.hidden, false), kept(), before.where))
+      .where(and(eq(lostFoundPosts.hidden, false), kept(), county ? eq(lostFoundPosts.county, county) : undefined, before.where))
       .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
       .limit(limit);
   };
@@ -80,7 +81,9 @@ export function lostFoundRoutes(deps: RouteDeps) {
         if (!before.ok) return before.response;
         const query = c.req.query('q')?.trim() ?? '';
         if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
-        return c.json((await find(query, before, pageSize(c, PAGE_SIZE))).map(toPost));
+        const county = countyFilter(c);
+        if (!county.ok) return county.response;
+        return c.json((await find(query, before, county.county, pageSize(c, PAGE_SIZE))).map(toPost));
       })
       // The board's search form, posted by a browser without JavaScript (with it, the island asks GET).
       .post('/search', async (c) => {
@@ -89,7 +92,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const query = String(form?.get('q') ?? '').trim();
         if (!form) return resultPage(413, searchPage(lang, '', [], deps.quickExitUrl, true));
         if (tooLong(query)) return resultPage(400, searchPage(lang, query, [], deps.quickExitUrl, true));
-        const found = await find(query, { where: undefined, at: undefined }, PAGE_SIZE.default);
+        const found = await find(query, { where: undefined, at: undefined }, null, PAGE_SIZE.default);
         return resultPage(200, searchPage(lang, query, found.map(toPost), deps.quickExitUrl));
       })
       .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
@@ -98,8 +101,10 @@ export function lostFoundRoutes(deps: RouteDeps) {
           return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
         }
         const { secret, hash } = await newManageSecret();
+        const place = placedLastSeen(input.lastSeenCity);
         const row = {
           ...input,
+          ...place,
           id: crypto.randomUUID(),
           status: 'missing',
           manageHash: hash,
@@ -109,7 +114,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           renewedAt: null,
           pfifId: null,
           sourceDate: null,
-          ...searchFields(input),
+          ...searchFields({ ...input, ...place }),
         };
         await db.insert(lostFoundPosts).values(row);
         await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drops, resources } from '../../db/schema.ts';
 import type { PlaceCounts } from '../../src/contract/places.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { placed } from '../domain/places.ts';
 import { californiaToday } from '../domain/time.ts';
 
 let api: TestApp;
@@ -35,15 +36,15 @@ describe('GET /api/places/counts', () => {
     expect((await counts()).alerts).toEqual({});
   });
 
-  it('counts only published resources and upcoming active drops', async () => {
+  it('counts only published resources and upcoming active drops, by their stored county', async () => {
     const createdAt = new Date(api.clock.now).toISOString();
-    const resource = (id: string, city: string | null, status: string) => ({ id, name: `Clinic ${id}`, category: 'Health', city, status, createdAt });
+    const resource = (id: string, city: string | null, status: string) => ({ id, name: `Clinic ${id}`, category: 'Health', ...placed(city), status, createdAt });
     await api.store.db
       .insert(resources)
       .values([resource('a', 'San José', 'published'), resource('b', 'Santa Clara', 'published'), resource('c', 'Fresno', 'pending'), resource('d', null, 'published')]);
     const today = californiaToday(api.clock.now);
     const day = (offset: number) => new Date(Date.parse(`${today}T12:00:00Z`) + offset * 24 * 3600_000).toISOString().slice(0, 10);
-    const drop = (id: string, date: string, status = 'active') => ({ id, date, status, city: 'Los Angeles, CA', meetSpot: 'Plaza', createdAt });
+    const drop = (id: string, date: string, status = 'active') => ({ id, date, status, ...placed('Los Angeles, CA'), meetSpot: 'Plaza', createdAt });
     await api.store.db.insert(drops).values([drop('soon', day(2)), drop('today', day(0)), drop('past', day(-1)), drop('planned', day(3), 'planning')]);
 
     expect(await counts()).toEqual({ alerts: {}, resources: { 'Santa Clara': 2 }, drops: { 'Los Angeles': 2 } });
@@ -54,7 +55,7 @@ describe('GET /api/places/counts', () => {
     try {
       expect((await cached.get<PlaceCounts>('/api/places/counts')).resources).toEqual({});
       const createdAt = new Date(cached.clock.now).toISOString();
-      await cached.store.db.insert(resources).values({ id: 'a', name: 'Clinic', category: 'Health', city: 'Fresno', status: 'published', createdAt });
+      await cached.store.db.insert(resources).values({ id: 'a', name: 'Clinic', category: 'Health', ...placed('Fresno'), status: 'published', createdAt });
       expect((await cached.get<PlaceCounts>('/api/places/counts')).resources).toEqual({});
       const response = await cached.post('/api/alerts', { city: 'Fresno', details: 'Food bank open late' });
       expect(response.status).toBe(201);

@@ -1,37 +1,33 @@
 import { Hono } from 'hono';
-import { and, eq, gt, gte } from 'drizzle-orm';
-import { placeOf, type PlaceCounts } from '../../src/contract/places.ts';
+import { and, count, eq, gt, gte, isNotNull, type SQL } from 'drizzle-orm';
+import type { PlaceCounts } from '../../src/contract/places.ts';
 import { alerts, drops, resources } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import { californiaToday } from '../domain/time.ts';
 
-/** Counts each typed city once per county it names, leaving out cities that are no California place. */
-function perCounty(rows: { city: string | null }[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const { city } of rows) {
-    const county = city ? placeOf(city)?.county : undefined;
-    if (county) counts[county] = (counts[county] ?? 0) + 1;
-  }
-  return counts;
+/** How many of a table's listed rows each county has; unplaced rows are counted in none. */
+async function perCounty(db: Database, table: typeof alerts | typeof resources | typeof drops, listed: SQL | undefined) {
+  const { county } = table;
+  const rows = await db
+    .select({ county, n: count() })
+    .from(table as typeof alerts)
+    .where(and(listed, isNotNull(county)))
+    .groupBy(county);
+  return Object.fromEntries(rows.map((row) => [row.county as string, row.n]));
 }
 
-/** GET /api/places/counts: what the map shades, the same rows the boards list. */
+/** GET /api/places/counts: what the map shades, the same rows the boards list, counted by their stored county. */
 export function placeRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono().get('/counts', async (c) => {
     const now = deps.now();
-    const [alertRows, resourceRows, dropRows] = await Promise.all([
-      db
-        .select({ city: alerts.city })
-        .from(alerts)
-        .where(and(gt(alerts.expiresAt, new Date(now).toISOString()), eq(alerts.hidden, false))),
-      db.select({ city: resources.city }).from(resources).where(eq(resources.status, 'published')),
-      db
-        .select({ city: drops.city })
-        .from(drops)
-        .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(now)))),
+    const [alertCounts, resourceCounts, dropCounts] = await Promise.all([
+      perCounty(db, alerts, and(gt(alerts.expiresAt, new Date(now).toISOString()), eq(alerts.hidden, false))),
+      perCounty(db, resources, eq(resources.status, 'published')),
+      perCounty(db, drops, and(eq(drops.status, 'active'), gte(drops.date, californiaToday(now)))),
     ]);
-    const counts: PlaceCounts = { alerts: perCounty(alertRows), resources: perCounty(resourceRows), drops: perCounty(dropRows) };
+    const counts: PlaceCounts = { alerts: alertCounts, resources: resourceCounts, drops: dropCounts };
     return c.json(counts);
   });
 }

@@ -121,7 +121,7 @@ describe('GET /api/pulse', () => {
     expect(body).not.toContain(EMAIL);
     expect(body).not.toContain('Details only the board shows');
     const feed = JSON.parse(body) as PulseItem[];
-    for (const item of feed) expect(Object.keys(item).sort()).toEqual(['city', 'createdAt', 'id', 'kind', 'sample', 'text', 'urgent']);
+    for (const item of feed) expect(Object.keys(item).sort()).toEqual(['city', 'county', 'createdAt', 'id', 'kind', 'sample', 'text', 'urgent']);
     const long = feed.find((item) => item.text.startsWith('Water main'))!;
     expect(Array.from(long.text).length).toBe(PULSE_TEXT_MAX);
     expect(long.text.endsWith('…')).toBe(true);

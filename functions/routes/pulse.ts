@@ -4,6 +4,7 @@ import type { DonationLinks, PulseItem } from '../../src/contract/index.ts';
 import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/contract/limits.ts';
 import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
+import { countyFilter } from '../domain/places.ts';
 import { californiaToday } from '../domain/time.ts';
 import { pageSize } from '../http.ts';
 
@@ -29,25 +30,34 @@ const cut = (text: string) => {
  * GET /api/pulse: the newest public posts of every board in one list, newest first. Only what
  * the boards themselves list (missing people still missing, unexpired alerts, active requests,
  * available offers, approved jobs, published resources, upcoming drops) and only the columns
- * the feed shows: no contact detail ever leaves through here.
+ * the feed shows: no contact detail ever leaves through here. `county=` keeps one county's posts.
  */
 export function pulseRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono().get('/', async (c) => {
     const limit = pageSize(c, PULSE_SIZE);
+    const county = countyFilter(c);
+    if (!county.ok) return county.response;
     const now = new Date(deps.now()).toISOString();
     // One round trip for all seven boards, each asked for no more than the whole feed can show.
     const [missing, alertRows, requests, offers, jobRows, resourceRows, dropRows] = await db.batch([
       db
-        .select({ id: lostFoundPosts.id, text: lostFoundPosts.name, city: lostFoundPosts.lastSeenCity, createdAt: lostFoundPosts.createdAt, sample: lostFoundPosts.isSample })
+        .select({
+          id: lostFoundPosts.id,
+          text: lostFoundPosts.name,
+          city: lostFoundPosts.lastSeenCity,
+          county: lostFoundPosts.county,
+          createdAt: lostFoundPosts.createdAt,
+          sample: lostFoundPosts.isSample,
+        })
         .from(lostFoundPosts)
-        .where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false)))
+        .where(and(eq(lostFoundPosts.status, 'missing'), eq(lostFoundPosts.hidden, false), county.on(lostFoundPosts.county)))
         .orderBy(desc(lostFoundPosts.createdAt))
         .limit(limit),
       db
-        .select({ id: alerts.id, text: alerts.details, type: alerts.type, city: alerts.city, createdAt: alerts.createdAt, sample: alerts.isSample })
+        .select({ id: alerts.id, text: alerts.details, type: alerts.type, city: alerts.city, county: alerts.county, createdAt: alerts.createdAt, sample: alerts.isSample })
         .from(alerts)
-        .where(and(gt(alerts.expiresAt, now), eq(alerts.hidden, false)))
+        .where(and(gt(alerts.expiresAt, now), eq(alerts.hidden, false), county.on(alerts.county)))
         .orderBy(desc(alerts.createdAt))
         .limit(limit),
       db
@@ -56,44 +66,58 @@ export function pulseRoutes(deps: RouteDeps) {
           text: assistanceRequests.title,
           urgency: assistanceRequests.urgency,
           city: assistanceRequests.city,
+          county: assistanceRequests.county,
           createdAt: assistanceRequests.createdAt,
           sample: assistanceRequests.isSample,
         })
         .from(assistanceRequests)
-        .where(and(eq(assistanceRequests.status, 'active'), eq(assistanceRequests.hidden, false), gt(assistanceRequests.expiresAt, now)))
+        .where(and(eq(assistanceRequests.status, 'active'), eq(assistanceRequests.hidden, false), gt(assistanceRequests.expiresAt, now), county.on(assistanceRequests.county)))
         .orderBy(desc(assistanceRequests.createdAt))
         .limit(limit),
       db
-        .select({ id: surplusOffers.id, text: surplusOffers.title, city: surplusOffers.city, createdAt: surplusOffers.createdAt, sample: surplusOffers.isSample })
+        .select({
+          id: surplusOffers.id,
+          text: surplusOffers.title,
+          city: surplusOffers.city,
+          county: surplusOffers.county,
+          createdAt: surplusOffers.createdAt,
+          sample: surplusOffers.isSample,
+        })
         .from(surplusOffers)
-        .where(and(eq(surplusOffers.status, 'available'), eq(surplusOffers.hidden, false), gt(surplusOffers.expiresAt, now)))
+        .where(and(eq(surplusOffers.status, 'available'), eq(surplusOffers.hidden, false), gt(surplusOffers.expiresAt, now), county.on(surplusOffers.county)))
         .orderBy(desc(surplusOffers.createdAt))
         .limit(limit),
       db
-        .select({ id: jobs.id, text: jobs.title, city: jobs.city, createdAt: jobs.createdAt, sample: jobs.isSample })
+        .select({ id: jobs.id, text: jobs.title, city: jobs.city, county: jobs.county, createdAt: jobs.createdAt, sample: jobs.isSample })
         .from(jobs)
-        .where(eq(jobs.status, 'approved'))
+        .where(and(eq(jobs.status, 'approved'), county.on(jobs.county)))
         .orderBy(desc(jobs.createdAt))
         .limit(limit),
       db
-        .select({ id: resources.id, text: resources.name, city: resources.city, createdAt: resources.createdAt, sample: resources.isSample })
+        .select({ id: resources.id, text: resources.name, city: resources.city, county: resources.county, createdAt: resources.createdAt, sample: resources.isSample })
         .from(resources)
-        .where(eq(resources.status, 'published'))
+        .where(and(eq(resources.status, 'published'), county.on(resources.county)))
         .orderBy(desc(resources.createdAt))
         .limit(limit),
       db
-        .select({ id: drops.id, title: drops.title, meetSpot: drops.meetSpot, city: drops.city, createdAt: drops.createdAt, sample: drops.isSample })
+        .select({ id: drops.id, title: drops.title, meetSpot: drops.meetSpot, city: drops.city, county: drops.county, createdAt: drops.createdAt, sample: drops.isSample })
         .from(drops)
-        .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now()))))
+        .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), county.on(drops.county)))
         .orderBy(desc(drops.createdAt))
         .limit(limit),
     ]);
 
-    const item = (kind: PulseItem['kind'], row: { id: string; city: string | null; createdAt: string; sample: boolean }, text: string, urgent = false): PulseItem => ({
+    const item = (
+      kind: PulseItem['kind'],
+      row: { id: string; city: string | null; county: string | null; createdAt: string; sample: boolean },
+      text: string,
+      urgent = false,
+    ): PulseItem => ({
       id: row.id,
       kind,
       text: cut(text),
       city: row.city,
+      county: row.county,
       urgent,
       createdAt: row.createdAt,
       sample: row.sample,

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { subscriptionInput } from '../../src/contract/index.ts';
 import { alertSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
+import { placed } from '../domain/places.ts';
 import { jsonBody, readJson } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
 
@@ -17,11 +18,11 @@ export function subscriptionRoutes(deps: RouteDeps) {
   const { db } = deps;
   return new Hono()
     .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => {
-      const row = { ...c.var.body, createdAt: new Date(deps.now()).toISOString() };
+      const row = { ...c.var.body, ...placed(c.var.body.city), createdAt: new Date(deps.now()).toISOString() };
       await db
         .insert(alertSubscriptions)
         .values(row)
-        .onConflictDoUpdate({ target: alertSubscriptions.phone, set: { city: row.city, lang: row.lang } });
+        .onConflictDoUpdate({ target: alertSubscriptions.phone, set: { city: row.city, county: row.county, lang: row.lang } });
       return c.json({ phone: row.phone, city: row.city, lang: row.lang }, 201);
     })
     .delete('/', async (c) => {

@@ -49,6 +49,8 @@ export interface Alert {
   type: AlertType;
   precision: Precision;
   city: string;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   area: string | null;
   details: string;
   /** ISO 8601, or null */

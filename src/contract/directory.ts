@@ -20,6 +20,8 @@ export interface Resource {
   name: string;
   category: ResourceCategory;
   city: string | null;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   address: string | null;
   phone: string | null;
   link: string | null;
@@ -46,6 +48,8 @@ export interface Job {
   title: string;
   employer: string | null;
   city: string | null;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   payRange: string | null;
   notes: string | null;
   contact: string;
@@ -66,6 +70,8 @@ export interface Drop {
   /** Free text, e.g. "10:00 AM - 2:00 PM" */
   time: string | null;
   city: string;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   meetSpot: string;
   address: string | null;
   whatWeBring: string | null;

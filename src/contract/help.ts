@@ -65,6 +65,8 @@ interface HelpPost {
   title: string;
   description: string;
   city: string | null;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   contactName: string;
   contactMethod: string;
   imageUrls: string[];

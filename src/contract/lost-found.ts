@@ -27,6 +27,8 @@ export interface LostFoundPost {
   id: string;
   name: string;
   lastSeenCity: string | null;
+  /** The last-seen city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   /** YYYY-MM-DD */
   lastSeenDate: string | null;
   description: string | null;

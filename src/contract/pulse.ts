@@ -7,6 +7,8 @@ export interface PulseItem {
   /** The post's own words (its title or name), shown as written. */
   text: string;
   city: string | null;
+  /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
+  county: string | null;
   urgent: boolean;
   createdAt: string;
   sample: boolean;

@@ -5,6 +5,7 @@ import { PAGE_SIZE, type DropStatus } from '../../../src/contract/limits.ts';
 import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { placed } from '../../domain/places.ts';
 import { apiError, jsonBody } from '../../http.ts';
 
 type Row = typeof drops.$inferSelect;
@@ -50,7 +51,7 @@ export function adminDropRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminDropInput), async (c) => {
       const [row] = await db
         .insert(drops)
-        .values({ ...c.var.body, id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'drop.create', row!.id, deps.now());
       if (row!.status === 'active') await announce(row!);
@@ -61,7 +62,11 @@ export function adminDropRoutes(deps: RouteDeps) {
       const id = c.req.param('id');
       const [before] = await db.select({ status: drops.status }).from(drops).where(eq(drops.id, id));
       if (!before) return apiError(c, 404, 'not_found', 'There is no such drop');
-      const [row] = await db.update(drops).set(c.var.body).where(eq(drops.id, id)).returning();
+      const [row] = await db
+        .update(drops)
+        .set({ ...c.var.body, ...placed(c.var.body.city) })
+        .where(eq(drops.id, id))
+        .returning();
       await audit(db, c.var.admin, 'drop.edit', id, deps.now());
       if (before.status !== 'active' && row!.status === 'active') await announce(row!);
       const [drop] = await withVolunteers([row!]);

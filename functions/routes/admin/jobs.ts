@@ -4,6 +4,7 @@ import { adminJobInput, DESK_LIST_MAX } from '../../../src/contract/index.ts';
 import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { placed } from '../../domain/places.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 
@@ -25,7 +26,7 @@ export function adminJobRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminJobInput), async (c) => {
       const [row] = await db
         .insert(jobs)
-        .values({ ...c.var.body, id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'job.create', row!.id, deps.now());
       await announce(row!);
@@ -33,7 +34,11 @@ export function adminJobRoutes(deps: RouteDeps) {
     })
     .put('/:id', jsonBody(adminJobInput), async (c) => {
       const id = c.req.param('id');
-      const [row] = await db.update(jobs).set(c.var.body).where(eq(jobs.id, id)).returning();
+      const [row] = await db
+        .update(jobs)
+        .set({ ...c.var.body, ...placed(c.var.body.city) })
+        .where(eq(jobs.id, id))
+        .returning();
       if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
       await audit(db, c.var.admin, 'job.edit', id, deps.now());
       return c.json(toAdminJob(row));

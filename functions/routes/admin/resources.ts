@@ -5,6 +5,7 @@ import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.
 import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { placed } from '../../domain/places.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
 
@@ -15,7 +16,7 @@ import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
  */
 export function adminResourceRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, ...placed(input.city), category: PUBLIC_CATEGORY_OF[input.adminCategory] });
   const announce = (row: ResourceRow) => deps.publish({ event: 'new-resource', data: { id: row.id, category: row.category, name: row.name, city: row.city } });
 
   return new Hono<AdminEnv>()

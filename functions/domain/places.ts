@@ -1,0 +1,91 @@
+/**
+ * Where a post is: every typed city is stored through here, canonical with its county, so a board
+ * can be filtered by county and the map counts what the boards list.
+ */
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Context } from 'hono';
+import { countyOf, placeOf } from '../../src/contract/places.ts';
+import type { Database } from '../../db/client.ts';
+import { alertSubscriptions, alerts, assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from '../../db/schema.ts';
+import { foldForSearch } from '../../db/search.ts';
+import { apiError } from '../http.ts';
+
+/**
+ * A typed city as stored: a California place ("fresno", "Fresno, CA", "93701") as its canonical
+ * name with its county; anything else as typed, with no county (unplaced).
+ */
+export function placed(typed: string): { city: string; county: string | null };
+export function placed(typed: string | null | undefined): { city: string | null; county: string | null };
+export function placed(typed: string | null | undefined) {
+  const place = typed ? placeOf(typed) : null;
+  return place ? { city: place.name, county: place.county } : { city: typed ?? null, county: null };
+}
+
+type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
+
+/** A missing person's last-seen city as stored, placed as any city is. */
+export function placedLastSeen(typed: string | null | undefined): { lastSeenCity: string | null; county: string | null } {
+  const { city, county } = placed(typed);
+  return { lastSeenCity: city, county };
+}
+
+/**
+ * A list's `county=` query: its canonical county name and, `on` a table's county column, the
+ * condition that keeps that county's posts (none without the query); a 400 `invalid_county`
+ * answer for a name that is no California county. Any case or accent is accepted ("fresno").
+ */
+export function countyFilter(c: Context): CountyFilter {
+  const asked = c.req.query('county');
+  if (asked === undefined || asked.trim() === '') return { ok: true, county: null, on: () => undefined };
+  const county = countyOf(asked);
+  if (!county) return { ok: false, response: apiError(c, 400, 'invalid_county', 'county must be the name of a California county, such as Fresno or Los Angeles') };
+  return { ok: true, county: county.name, on: (column) => eq(column, county.name) };
+}
+
+/** Set by migration 0009 while the cities stored before it still wait to be placed. */
+export const BACKFILL_KEY = 'places_backfill';
+
+/**
+ * Places the cities stored before counties were (migration 0009 cannot: SQL knows no place
+ * names). Runs once, when the migration asked for it; a city that is no place stays as typed.
+ * Each distinct city is looked up once and written with one update per table.
+ */
+export async function placeStoredCities(db: Database): Promise<number> {
+  const [due] = await db.select().from(meta).where(eq(meta.key, BACKFILL_KEY));
+  if (!due) return 0;
+  let placedRows = 0;
+  const tables = [alerts, resources, jobs, drops, assistanceRequests, surplusOffers, alertSubscriptions];
+  for (const table of tables) {
+    const cities = await db
+      .selectDistinct({ city: table.city })
+      .from(table)
+      .where(and(isNull(table.county), isNotNull(table.city)));
+    for (const { city } of cities) {
+      const place = placeOf(city!);
+      if (!place) continue;
+      const done = await db
+        .update(table as typeof alerts)
+        .set({ city: place.name, county: place.county })
+        .where(and(eq(table.city, city!), isNull(table.county)))
+        .returning({ id: table.city });
+      placedRows += done.length;
+    }
+  }
+  const cities = await db
+    .selectDistinct({ city: lostFoundPosts.lastSeenCity })
+    .from(lostFoundPosts)
+    .where(and(isNull(lostFoundPosts.county), isNotNull(lostFoundPosts.lastSeenCity)));
+  for (const { city } of cities) {
+    const place = placeOf(city!);
+    if (!place) continue;
+    const done = await db
+      .update(lostFoundPosts)
+      .set({ lastSeenCity: place.name, county: place.county, searchCity: foldForSearch(place.name) })
+      .where(and(eq(lostFoundPosts.lastSeenCity, city!), isNull(lostFoundPosts.county)))
+      .returning({ id: lostFoundPosts.id });
+    placedRows += done.length;
+  }
+  await db.delete(meta).where(eq(meta.key, BACKFILL_KEY));
+  return placedRows;
+}
