@@ -43,6 +43,12 @@ const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
  * (src/contract/places.ts), which a city field loads when first focused and "near me" when chosen.
  */
 const LOADED_ON_ACTION = [/^places\./];
+/**
+ * Built scripts that load as soon as the page shows what needs them, with the mark of that in
+ * the page: a city field's code (src/lib/city.tsx) on the pages that show a city field (its list
+ * of places). Elsewhere it loads only when a tap opens such a form.
+ */
+const LOADED_WHEN_SHOWN: [chunk: RegExp, shown: RegExp][] = [[/^city\./, /\slist="[^"]*-places"/]];
 
 const root = new URL('../dist/client/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path.replace(/^\//, ''), root));
@@ -100,7 +106,8 @@ export function pageWeight(page: { file: string; path: string; lang: Lang; route
       const [from, to] = edge.split(' ') as [string, string];
       const name = from.slice(from.lastIndexOf('/') + 1);
       const target = to.slice(to.lastIndexOf('/') + 1);
-      if (IMPORTS_ON_ACTION.some((pattern) => pattern.test(name)) || LOADED_ON_ACTION.some((pattern) => pattern.test(target))) {
+      const unseen = LOADED_WHEN_SHOWN.some(([chunk, shown]) => chunk.test(target) && !shown.test(html));
+      if (unseen || IMPORTS_ON_ACTION.some((pattern) => pattern.test(name)) || LOADED_ON_ACTION.some((pattern) => pattern.test(target))) {
         onAction.add(to);
       } else if (!scripts.has(to)) {
         follow(to, scripts, dynamic);

@@ -22,7 +22,8 @@ export interface FieldSpec {
   /** The contract field, when the input is named for the browser (the sign-in's username/password). */
   key?: string;
   label: MessageKey;
-  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden';
+  /** `place`: a city, which suggests California places as it is typed and takes a ZIP code (src/lib/use-form.tsx). */
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place';
   max?: number;
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];
@@ -35,8 +36,6 @@ export interface FieldSpec {
   initial?: string | boolean;
   /** A line under the field saying what goes in it, or who will see it. */
   hint?: MessageKey;
-  /** A city: the islands suggest California places as it is typed (src/lib/place-input.tsx). */
-  place?: boolean;
 }
 
 /** The input type of each kind of field that is not plain text (the islands' and the result page's). */
@@ -78,8 +77,6 @@ export interface FormSpec {
 }
 
 export const text = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ name, label, max, ...(required ? { required } : {}) });
-/** A city field, which suggests places and takes a ZIP code (the server stores the place it names). */
-export const city = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ ...text(name, label, max, required), place: true });
 export const area = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ ...text(name, label, max, required), kind: 'textarea' });
 export const choice = (name: string, label: MessageKey, options: readonly string[], optionLabel: (value: string) => MessageKey, required?: Notice): FieldSpec => ({
   name,

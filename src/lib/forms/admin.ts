@@ -6,7 +6,7 @@
 import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, LIMITS, type AdminResourceCategory } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { adminCategoryKey, valueKey } from '../../i18n/values.ts';
-import { area, choice, city, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
+import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
 
 const required = (text: MessageKey): Notice => ({ title: 'admin.requiredTitle', text });
 const box = (name: string, label: MessageKey, initial: boolean): FieldSpec => ({ name, label, kind: 'checkbox', initial });
@@ -33,7 +33,7 @@ export const DROP_DESK_FORM = deskForm('/drops', 'dropsAdmin.create', { title: '
   text('time', 'dropsAdmin.time', LIMITS.payRange),
   text('meetSpot', 'dropsAdmin.location', LIMITS.address, DROP_REQUIRED),
   text('address', 'dropsAdmin.address', LIMITS.address),
-  city('city', 'dropsAdmin.city', LIMITS.city),
+  { ...text('city', 'dropsAdmin.city', LIMITS.city), kind: 'place' },
   area('whatWeBring', 'dropsAdmin.items', LIMITS.description),
   area('notes', 'dropsAdmin.description', LIMITS.description),
   text('volunteersNeeded', 'dropsAdmin.volunteers', LIMITS.payRange),
@@ -47,7 +47,7 @@ export const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', {
     prompt: 'resourcesAdmin.chooseCategory',
   },
   text('address', 'resourcesAdmin.address', LIMITS.address, RESOURCE_REQUIRED),
-  city('city', 'resourcesAdmin.city', LIMITS.city),
+  { ...text('city', 'resourcesAdmin.city', LIMITS.city), kind: 'place' },
   { ...text('phone', 'resourcesAdmin.phone', LIMITS.phone), kind: 'tel' },
   text('hours', 'resourcesAdmin.hours', LIMITS.payRange),
   { ...text('link', 'resourcesAdmin.website', LIMITS.url), kind: 'url' },
@@ -59,7 +59,7 @@ export const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', {
 export const JOB_DESK_FORM = deskForm('/jobs', 'jobsAdmin.post', { title: 'jobsAdmin.posted', text: 'jobsAdmin.postedText' }, [
   text('title', 'jobsAdmin.jobTitle', LIMITS.name, JOB_REQUIRED),
   text('employer', 'jobsAdmin.company', LIMITS.name, JOB_REQUIRED),
-  city('city', 'jobsAdmin.location', LIMITS.city, JOB_REQUIRED),
+  { ...text('city', 'jobsAdmin.location', LIMITS.city, JOB_REQUIRED), kind: 'place' },
   { ...choice('jobType', 'jobsAdmin.type', JOB_TYPES, (value) => valueKey('jobType', value)), prompt: 'jobsAdmin.chooseType' },
   text('payRange', 'jobsAdmin.pay', LIMITS.payRange),
   text('contact', 'jobsAdmin.contact', LIMITS.contact, required('jobsAdmin.contactRequired')),

@@ -1,7 +1,7 @@
 /** Community alerts: the inline form, the submit page, the enforcement report, and text-alert subscriptions. */
 import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES } from '../../contract/limits.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../../i18n/values.ts';
-import { area, choice, city, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
+import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
 
 const alertTypeLabel = (value: string) => ALERT_TYPE_KEYS[value as keyof typeof ALERT_TYPE_KEYS];
 const precision: FieldSpec = {
@@ -29,7 +29,7 @@ function alertSpec(id: 'alert' | 'submitAlert') {
     fields: [
       { ...choice('type', 'alerts.type', submitPage ? SUBMIT_ALERT_TYPES : INLINE_ALERT_TYPES, alertTypeLabel), initial: 'Community Notice' },
       precision,
-      city('city', 'alerts.city', LIMITS.city, ALERTS_REQUIRED),
+      { ...text('city', 'alerts.city', LIMITS.city, ALERTS_REQUIRED), kind: 'place' },
       text('area', 'alerts.area', LIMITS.city),
       area('details', 'alerts.details', LIMITS.description, submitPage ? { title: 'submitAlert.detailsRequiredTitle', text: 'submitAlert.detailsRequiredText' } : ALERTS_REQUIRED),
       { name: 'alertTime', label: 'alerts.alertTime', kind: 'datetime' },
@@ -58,7 +58,7 @@ export const ICE_REPORT_FORM = {
     { name: 'agents', label: 'ice.agents', kind: 'number' },
     { name: 'vehicles', label: 'ice.vehicles', kind: 'number' },
     text('markings', 'ice.markings', LIMITS.markings),
-    city('city', 'ice.city', LIMITS.city, ICE_REQUIRED),
+    { ...text('city', 'ice.city', LIMITS.city, ICE_REQUIRED), kind: 'place' },
     text('area', 'ice.area', LIMITS.city),
     precision,
   ],
@@ -74,7 +74,10 @@ export const SUBSCRIPTION_FORM = {
   id: 'subscription',
   action: '/api/alert-subscriptions',
   sendsLang: true,
-  fields: [{ ...text('phone', 'alertsLive.phone', LIMITS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' }, city('city', 'alertsLive.city', LIMITS.city)],
+  fields: [
+    { ...text('phone', 'alertsLive.phone', LIMITS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' },
+    { ...text('city', 'alertsLive.city', LIMITS.city), kind: 'place' },
+  ],
   submit: 'alertsLive.subscribe',
   pending: 'alertsLive.subscribing',
   success: { title: 'alertsLive.subscribed', text: 'alertsLive.subscribedText' },

@@ -1,7 +1,7 @@
 /** The help flow's forms: post a request or an offer, and answer one (Offer Help, Contact Owner). */
 import { LIMITS, OFFER_CATEGORIES, OFFER_CONDITIONS, REQUEST_CATEGORIES, URGENCIES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
-import { area, choice, city, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
+import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
 
 const HELP_REFUSALS = {
   404: { text: 'help.gone' },
@@ -32,7 +32,7 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
         ]
       : [{ ...choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey), prompt: 'help.chooseCondition' as const }]),
     area('description', 'help.fieldDescription', LIMITS.description, needs(request ? 'help.requestDetailsRequired' : 'help.offerDetailsRequired')),
-    city('city', 'help.fieldCity', LIMITS.city),
+    { ...text('city', 'help.fieldCity', LIMITS.city), kind: 'place' },
     ...(request ? [] : [text('availability', 'help.fieldAvailability', LIMITS.contact)]),
     text('contactName', 'help.fieldContactName', LIMITS.name, needs('help.nameRequired')),
     text('contactMethod', 'help.fieldContactMethod', LIMITS.contact, needs('help.contactRequired')),
