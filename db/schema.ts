@@ -203,12 +203,12 @@ export const resources = sqliteTable(
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
-  // The directory lists verified first, then by name, for all or one category; the pulse, newest first.
+  // The directory lists verified first, then by name, for all, one category or one county; the pulse, newest first.
   (table) => [
     index('resources_list').on(table.status, sql`${table.verified} desc`, table.name),
     index('resources_category').on(table.status, table.category, sql`${table.verified} desc`, table.name),
     index('resources_recent').on(table.status, table.createdAt),
-    index('resources_county').on(table.county, table.status, table.name),
+    index('resources_county').on(table.county, table.status, sql`${table.verified} desc`, table.name),
   ],
 );
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { applySampleContent } from './seed.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { lostFoundPosts } from './schema.ts';
+import { placeOf } from '../src/contract/places.ts';
 
 let store: Awaited<ReturnType<typeof tempDatabase>>;
 beforeEach(async () => {
@@ -26,4 +27,21 @@ it('turned off, removes the sample rows and keeps what people posted', async () 
   expect(await samples()).toEqual([]);
   expect((await store.db.select().from(lostFoundPosts)).map((row) => row.id)).toEqual(['real']);
   expect(await applySampleContent(store.db, false)).toBe('none');
+});
+
+it('places every sample post in a real California place, stored canonical with its county', async () => {
+  await applySampleContent(store.db, true);
+  for (const [table, city] of [
+    ['lost_found_posts', 'last_seen_city'],
+    ['alerts', 'city'],
+    ['resources', 'city'],
+    ['jobs', 'city'],
+    ['drops', 'city'],
+    ['assistance_requests', 'city'],
+    ['surplus_offers', 'city'],
+  ]) {
+    for (const row of (await store.client.execute(`select ${city} as city, county from ${table}`)).rows) {
+      expect({ table, city: row.city, county: row.county }).toEqual({ table, city: placeOf(String(row.city))?.name, county: placeOf(String(row.city))?.county });
+    }
+  }
 });

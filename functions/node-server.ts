@@ -42,7 +42,8 @@ const sample = await applySampleContent(db, config.SAMPLE_CONTENT);
 if (sample === 'loaded') console.log('Loaded sample content (turn it off with SAMPLE_CONTENT=off).');
 if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
 // Cities stored before counties were are placed before the first answer, not a minute later.
-await placeStoredCities(db);
+const placedCities = await placeStoredCities(db);
+if (placedCities > 0) console.log(`Placed ${placedCities} stored posts in their California places and counties.`);
 
 const relay = createNodeRelay();
 const media = fileMediaStore(config.MEDIA_DIR);

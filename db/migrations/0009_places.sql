@@ -10,7 +10,7 @@ CREATE INDEX `jobs_county` ON `jobs` (`county`,`created_at`);--> statement-break
 ALTER TABLE `lost_found_posts` ADD `county` text;--> statement-breakpoint
 CREATE INDEX `lost_found_posts_county` ON `lost_found_posts` (`county`,`created_at`);--> statement-breakpoint
 ALTER TABLE `resources` ADD `county` text;--> statement-breakpoint
-CREATE INDEX `resources_county` ON `resources` (`county`,`status`,`name`);--> statement-breakpoint
+CREATE INDEX `resources_county` ON `resources` (`county`,`status`,"verified" desc,`name`);--> statement-breakpoint
 ALTER TABLE `surplus_offers` ADD `county` text;--> statement-breakpoint
 CREATE INDEX `surplus_offers_county` ON `surplus_offers` (`county`,`created_at`);--> statement-breakpoint
 -- Cities already stored are mapped to their places by the server (SQL knows no place names):

@@ -22,13 +22,13 @@ export function placed(typed: string | null | undefined) {
   return place ? { city: place.name, county: place.county } : { city: typed ?? null, county: null };
 }
 
-type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
-
 /** A missing person's last-seen city as stored, placed as any city is. */
 export function placedLastSeen(typed: string | null | undefined): { lastSeenCity: string | null; county: string | null } {
   const { city, county } = placed(typed);
   return { lastSeenCity: city, county };
 }
+
+type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
 
 /**
  * A list's `county=` query: its canonical county name and, `on` a table's county column, the
@@ -44,47 +44,46 @@ export function countyFilter(c: Context): CountyFilter {
 }
 
 /** Set by migration 0009 while the cities stored before it still wait to be placed. */
-export const BACKFILL_KEY = 'places_backfill';
+const BACKFILL_KEY = 'places_backfill';
+
+/** Every stored city, with what placing it also changes: a missing person's city is searched folded. */
+const STORED_CITIES = [
+  ...[alerts, resources, jobs, drops, assistanceRequests, surplusOffers, alertSubscriptions].map((table) => ({
+    table,
+    city: table.city,
+    set: (name: string) => ({ city: name }),
+  })),
+  { table: lostFoundPosts, city: lostFoundPosts.lastSeenCity, set: (name: string) => ({ lastSeenCity: name, searchCity: foldForSearch(name) }) },
+];
 
 /**
  * Places the cities stored before counties were (migration 0009 cannot: SQL knows no place
  * names). Runs once, when the migration asked for it; a city that is no place stays as typed.
- * Each distinct city is looked up once and written with one update per table.
+ * Each distinct city is looked up once; a table's updates go in one batch.
  */
 export async function placeStoredCities(db: Database): Promise<number> {
   const [due] = await db.select().from(meta).where(eq(meta.key, BACKFILL_KEY));
   if (!due) return 0;
   let placedRows = 0;
-  const tables = [alerts, resources, jobs, drops, assistanceRequests, surplusOffers, alertSubscriptions];
-  for (const table of tables) {
-    const cities = await db
-      .selectDistinct({ city: table.city })
+  for (const { table, city, set } of STORED_CITIES) {
+    const typed = await db
+      .selectDistinct({ city })
       .from(table)
-      .where(and(isNull(table.county), isNotNull(table.city)));
-    for (const { city } of cities) {
-      const place = placeOf(city!);
-      if (!place) continue;
-      const done = await db
-        .update(table as typeof alerts)
-        .set({ city: place.name, county: place.county })
-        .where(and(eq(table.city, city!), isNull(table.county)))
-        .returning({ id: table.city });
-      placedRows += done.length;
-    }
-  }
-  const cities = await db
-    .selectDistinct({ city: lostFoundPosts.lastSeenCity })
-    .from(lostFoundPosts)
-    .where(and(isNull(lostFoundPosts.county), isNotNull(lostFoundPosts.lastSeenCity)));
-  for (const { city } of cities) {
-    const place = placeOf(city!);
-    if (!place) continue;
-    const done = await db
-      .update(lostFoundPosts)
-      .set({ lastSeenCity: place.name, county: place.county, searchCity: foldForSearch(place.name) })
-      .where(and(eq(lostFoundPosts.lastSeenCity, city!), isNull(lostFoundPosts.county)))
-      .returning({ id: lostFoundPosts.id });
-    placedRows += done.length;
+      .where(and(isNull(table.county), isNotNull(city)));
+    const updates = typed.flatMap((row) => {
+      const place = placeOf(row.city as string);
+      return place
+        ? [
+            db
+              .update(table as typeof alerts)
+              .set({ ...set(place.name), county: place.county } as never)
+              .where(and(eq(city, row.city as string), isNull(table.county)))
+              .returning({ county: table.county }),
+          ]
+        : [];
+    });
+    const [first, ...rest] = updates;
+    if (first) placedRows += (await db.batch([first, ...rest])).flat().length;
   }
   await db.delete(meta).where(eq(meta.key, BACKFILL_KEY));
   return placedRows;

@@ -35,7 +35,8 @@ const CANDIDATES = 200;
  * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
  * and NEAR are searched as the words they are. The index alone picks and ranks the candidates
  * (it holds the folded name and both dates, migration 0008); only the page answered is read
- * from the posts.
+ * from the posts. With a county, the candidates are only that county's records (found by the
+ * posts' county index).
  */
 export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
   const { before, county } = within;

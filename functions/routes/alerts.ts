@@ -15,7 +15,10 @@ import { deliverOutbox, queueAlertTexts } from '../sms.ts';
 
 const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** GET/POST /api/alerts and POST /api/alerts/:id/marks: community alerts and enforcement reports. */
+/**
+ * GET/POST /api/alerts and POST /api/alerts/:id/marks: community alerts and enforcement reports,
+ * listed by `type=` and `county=` too.
+ */
 export function alertRoutes(deps: RouteDeps) {
   const { db } = deps;
   const open = () => gt(alerts.expiresAt, new Date(deps.now()).toISOString());

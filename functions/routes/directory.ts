@@ -13,7 +13,7 @@ import { rateLimit } from '../rate-limit.ts';
 /**
  * The everyday pages' API: the resource directory and the job board (submissions wait for an
  * admin; only published resources and approved jobs are listed), the upcoming drops and their
- * volunteers, and SOS requests (kept for the admins, never listed).
+ * volunteers, and SOS requests (kept for the admins, never listed). Each list takes `county=`.
  */
 export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;

@@ -37,9 +37,10 @@ const BOARDS = {
 
 /**
  * GET/POST /api/assistance-requests and /api/surplus-offers: only open posts (active requests,
- * available offers) that have not expired are listed, newest first. A post answers its private
- * manage secret once; with it (`Authorization: Bearer`) the poster reads the answers
- * (GET /:id/manage), marks the post done (PATCH /:id) or deletes it with its media (DELETE /:id).
+ * available offers) that have not expired are listed, newest first, with `county=` one county's.
+ * A post answers its private manage secret once; with it (`Authorization: Bearer`) the poster
+ * reads the answers (GET /:id/manage), marks the post done (PATCH /:id) or deletes it with its
+ * media (DELETE /:id).
  */
 export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const { db } = deps;

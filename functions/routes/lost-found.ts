@@ -22,7 +22,8 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
 
 /**
  * GET/POST /api/lost-found: the missing-person board, newest first, or with `q=` the records
- * whose name or last-seen city holds every word, best first; a new post goes live. POST /search
+ * whose name or last-seen city holds every word, best first (either in one county with
+ * `county=`); a new post goes live. POST /search
  * answers the same search as a page, for the board's form posted without JavaScript. GET /:id is
  * one record with its notes (GET /:id/page the same as a page read without scripts, in `?lang=`);
  * POST /:id/notes adds one. The post answers its private manage secret

@@ -163,6 +163,18 @@ describe('POST /api/admin/pfif', () => {
     expect(await api.get<LostFoundPost>(`/api/lost-found/${id}`)).toMatchObject({ name: 'Rosa Martínez', status: 'found', contact: '(559) 555-0100' });
   });
 
+  it('stores a home city as its California place with its county, and one that is no place as typed', async () => {
+    const at = (city: string) => (text: string) => text.replace('<pfif:home_city>Fresno</pfif:home_city>', `<pfif:home_city>${city}</pfif:home_city>`);
+    const file = pfif(`${at('93701')(person('other.example/person.1', 'Ana Gómez'))}\n${at('Guadalajara, Jalisco')(person('other.example/person.2', 'Luis Pérez'))}`);
+    expect((await importFile(file)).status).toBe(200);
+    const rows = (await api.store.client.execute('select name, last_seen_city, county from lost_found_posts order by name')).rows.map((row) => ({ ...row }));
+    expect(rows).toEqual([
+      { name: 'Ana Gómez', last_seen_city: 'Fresno', county: 'Fresno' },
+      { name: 'Luis Pérez', last_seen_city: 'Guadalajara, Jalisco', county: null },
+    ]);
+    expect((await api.get<{ name: string }[]>('/api/lost-found?county=Fresno')).map((post) => post.name)).toEqual(['Ana Gómez']);
+  });
+
   it('adds no person whose expiry_date has passed', async () => {
     const expired = person('other.example/person.1', 'Ana Gómez').replace('</pfif:person>', '<pfif:expiry_date>2026-11-01T00:00:00Z</pfif:expiry_date></pfif:person>');
     const summary = (await (await importFile(pfif(`${expired}\n${person('other.example/person.2', 'Luis Pérez')}`))).json()) as PfifImportSummary;

@@ -42,9 +42,13 @@ describe('placeOf', () => {
     expect(placeOf(typed)).toEqual({ name, county });
   });
 
-  it.each(['Springfield', 'Reno, NV', '10001', '00000', '', '   ', 'Fresno Springfield'])('%j is no California place', (typed) => {
-    expect(placeOf(typed)).toBeNull();
-  });
+  it.each(['Springfield', 'Reno, NV', '10001', '00000', '', '   ', 'Fresno Springfield', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    '%j is no California place',
+    (typed) => {
+      expect(placeOf(typed)).toBeNull();
+      expect(countyOf(typed)).toBeNull();
+    },
+  );
 });
 
 describe('nearestPlace', () => {

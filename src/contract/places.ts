@@ -65,7 +65,11 @@ for (const [gap, place, county] of data.zips as [number, number, number][]) {
 }
 
 /** Names everyone uses that no gazetteer lists. */
-const NICKNAMES: Record<string, string> = { la: 'los angeles', sf: 'san francisco' };
+// A Map, not an object: "constructor" or "__proto__" typed as a city must find nothing.
+const NICKNAMES = new Map([
+  ['la', 'los angeles'],
+  ['sf', 'san francisco'],
+]);
 const STATE = /\s(ca|calif|california)(\s(us|usa))?$/;
 const ZIP = /(?:^|\s)(\d{5})(?:\s\d{4})?$/;
 
@@ -79,7 +83,7 @@ export function placeOf(typed: string): Place | null {
   const zipCode = ZIP.exec(folded)?.[1];
   if (zipCode) return ZIPS.get(zipCode) ?? null;
   for (const name of [folded, folded.replace(STATE, '')]) {
-    const place = BY_KEY.get(placeKey(NICKNAMES[name] ?? name));
+    const place = BY_KEY.get(placeKey(NICKNAMES.get(name) ?? name));
     if (place) return { name: place.name, county: place.county };
   }
   return null;
