@@ -72,6 +72,7 @@ export const ALERT_MESSAGES = [
   'ice.locationShared',
   'ice.locationFailed',
   'ice.removeLocation',
+  'place.',
 ];
 
 /** What every admin page's island needs: the sign-in form and the desk's shared texts. */

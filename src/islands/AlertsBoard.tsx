@@ -1,6 +1,9 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import type { Alert } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { $county, countyPath } from '../lib/area.ts';
 import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
@@ -14,10 +17,10 @@ const LIST_PATH = '/api/alerts';
 /** The board's first request, asked for with the page (Page's `preload`). */
 export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
 
-/** /alerts: the inline post form and the list of open alerts (enforcement reports among them). */
-export default function AlertsBoard({ lang, messages, submitHref }: { lang: Lang; messages: Messages; submitHref: string }) {
+/** /alerts: the inline post form and the list of open alerts (enforcement reports among them), with the page's area choice (`children`) above them. */
+export default function AlertsBoard({ lang, messages, submitHref, children }: { lang: Lang; messages: Messages; submitHref: string; children?: ReactNode }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Alert>(LIST_PATH, 'emergency-alert', { page: PAGE });
+  const list = useLiveList<Alert>(countyPath(LIST_PATH, useStore($county)), 'emergency-alert', { page: PAGE });
 
   return (
     <div className="board">
@@ -32,6 +35,7 @@ export default function AlertsBoard({ lang, messages, submitHref }: { lang: Lang
       </section>
       <section className="board-list" aria-labelledby="alert-list-title" aria-busy={list.loading}>
         <h2 id="alert-list-title">{t('alerts.listTitle')}</h2>
+        {children}
         <ListStates list={list} t={t} empty={t('alerts.empty')}>
           {(alerts) => <AlertList alerts={alerts} lang={lang} t={t} setAlerts={list.setItems} empty={t('alerts.empty')} />}
         </ListStates>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FocusEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useStore } from '@nanostores/react';
 import type { AssistanceRequest, SurplusOffer } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
+import { $county, countyPath } from '../lib/area.ts';
 import { contactLink } from '../lib/format.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { useLiveList } from '../lib/use-list.ts';
@@ -99,7 +101,10 @@ export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Me
 
 function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: () => void }) {
   const request = kind === 'request';
-  const list = useLiveList<Post>(request ? '/api/assistance-requests' : '/api/surplus-offers', request ? 'new-assistance-request' : 'new-surplus-offer');
+  const list = useLiveList<Post>(
+    countyPath(request ? '/api/assistance-requests' : '/api/surplus-offers', useStore($county)),
+    request ? 'new-assistance-request' : 'new-surplus-offer',
+  );
   const { items } = list;
   const [shown, setShown] = useState(0);
   const [view, setView] = useState<View | null>(null);

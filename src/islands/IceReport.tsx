@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Alert } from '../contract/index.ts';
 import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, MAX_REPORTED_COUNT, type Precision } from '../contract/limits.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { $county, countyPath } from '../lib/area.ts';
 import { call } from '../lib/api.ts';
 import { ICE_REPORT_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
@@ -17,12 +19,12 @@ const SPEC = ICE_REPORT_FORM;
  * /ice-reports: report immigration-enforcement activity (what is happening first, then where,
  * how many, markings, an optional photo and a rounded position) and see recent reports.
  */
-export default function IceReport({ lang, messages, hours }: { lang: Lang; messages: Messages; hours: number }) {
+export default function IceReport({ lang, messages, hours, children }: { lang: Lang; messages: Messages; hours: number; children?: ReactNode }) {
   const t = messageFn(messages, lang);
   const id = useId();
   const [position, setPosition] = useState<Position | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
-  const { items, setItems } = useLiveList<Alert>(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, 'emergency-alert');
+  const { items, setItems } = useLiveList<Alert>(countyPath(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, useStore($county)), 'emergency-alert');
   const { form, row, values, set, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
@@ -81,6 +83,7 @@ export default function IceReport({ lang, messages, hours }: { lang: Lang; messa
       <div className="board-list stack">
         <section aria-labelledby={`${id}-recent`} aria-busy={items === null}>
           <h2 id={`${id}-recent`}>{t('ice.recentTitle')}</h2>
+          {children}
           <p className="note">{t.count('ice.expiryNote', hours)}</p>
           {items === null ? <p className="note">{t('common.loading')}</p> : <AlertList alerts={items} lang={lang} t={t} setAlerts={setItems} empty={t('ice.empty')} />}
         </section>

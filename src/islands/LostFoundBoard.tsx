@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { LostFoundPost } from '../contract/index.ts';
 import { LIMITS } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { $county, countyPath } from '../lib/area.ts';
 import { contactLink, formatDate, isolate, personPath } from '../lib/format.ts';
 import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
@@ -26,11 +28,11 @@ const MIN_TYPED = 2;
  * server's results page; with one it never leaves the page, and what was typed never enters the
  * page's address.
  */
-export default function LostFoundBoard({ lang, messages }: { lang: Lang; messages: Messages }) {
+export default function LostFoundBoard({ lang, messages, children }: { lang: Lang; messages: Messages; children?: ReactNode }) {
   const t = messageFn(messages, lang);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const path = query ? `${LIST_PATH}?${new URLSearchParams({ q: query })}` : LIST_PATH;
+  const path = countyPath(query ? `${LIST_PATH}?${new URLSearchParams({ q: query })}` : LIST_PATH, useStore($county));
   const list = useLiveList<LostFoundPost>(path, 'new-missing-person', { page: PAGE, ranked: !!query });
   const [posted, setPosted] = useState(false);
   /** The name to put in the post form, each time "Post this person" is pressed. */
@@ -81,6 +83,7 @@ export default function LostFoundBoard({ lang, messages }: { lang: Lang; message
   );
   const listSection = (
     <section key="list" className="board-list" aria-labelledby={`${id}-list-title`} aria-busy={list.loading}>
+      {children}
       <h2 id={`${id}-list-title`}>{t(query ? 'lostFound.searchTitle' : 'lostFound.listTitle')}</h2>
       <p className="search-status" role="status" aria-live="polite">
         {status}

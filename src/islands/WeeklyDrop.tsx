@@ -1,7 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Drop } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { $county, countyPath } from '../lib/area.ts';
 import { call } from '../lib/api.ts';
 import { VOLUNTEER_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
@@ -29,7 +31,7 @@ export const FIRST_PAGE = listUrl(LIST_PATH);
  */
 export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Drop>(LIST_PATH, 'new-drop');
+  const list = useLiveList<Drop>(countyPath(LIST_PATH, useStore($county)), 'new-drop');
   const [next, ...later] = list.items ?? [];
   const id = useId();
   const details = (drop: Drop) => (

@@ -1,17 +1,22 @@
 import { messageFn } from '../i18n/messages.ts';
+import { $county } from './area.ts';
 import { SCREEN, type List, type ListItem, type ListState } from './lists.ts';
 
 /**
  * A board drawn without React: a custom element over the list kit that fills BoardStates. The
  * boards whose first cards are the largest thing on their page use it, because on a slow phone
- * line React's 70 KB alone kept those cards from showing in time.
+ * line React's 70 KB alone kept those cards from showing in time. The page's area choice
+ * (src/lib/area.ts) makes a new list, of that county's items.
  */
 export abstract class BoardElement<T extends ListItem> extends HTMLElement {
   protected t = messageFn(JSON.parse(this.dataset.messages ?? '{}'));
-  protected abstract list: List<T>;
+  protected list!: List<T>;
+  /** The board's list, narrowed to `county` (null: all of California). */
+  protected abstract listAt(county: string | null): List<T>;
   /** Screens of cards shown; "Show more" adds one, asking the API for older items when all are shown. */
   protected screens = 1;
   #stops: (() => void)[] = [];
+  #listStops: (() => void)[] = [];
   /** Cards drawn, by place and id, with what they were drawn from: a refresh that changes nothing keeps them (and the focus in them). */
   #drawn = new Map<string, { from: string; card: HTMLLIElement }>();
 
@@ -43,11 +48,12 @@ export abstract class BoardElement<T extends ListItem> extends HTMLElement {
     const buttons = [...this.querySelectorAll<HTMLButtonElement>('[data-retry]')];
     for (const button of buttons) button.addEventListener('click', retry);
     this.piece('more').addEventListener('click', more);
+    this.#follow($county.get());
     this.#stops = [
       ...this.begin(),
-      this.list.$state.listen(() => this.draw()),
-      this.list.start(),
+      $county.listen((county) => this.#follow(county)),
       () => {
+        for (const stop of this.#listStops.splice(0)) stop();
         for (const button of buttons) button.removeEventListener('click', retry);
         this.piece('more').removeEventListener('click', more);
       },
@@ -56,6 +62,15 @@ export abstract class BoardElement<T extends ListItem> extends HTMLElement {
 
   disconnectedCallback() {
     for (const stop of this.#stops.splice(0)) stop();
+  }
+
+  /** Shows the list of `county`, from its first screen, in place of the one shown. */
+  #follow(county: string | null) {
+    for (const stop of this.#listStops.splice(0)) stop();
+    this.list = this.listAt(county);
+    this.screens = 1;
+    this.#listStops = [this.list.$state.listen(() => this.draw()), this.list.start()];
+    this.draw();
   }
 
   async #showMore() {

@@ -22,7 +22,8 @@ export interface FieldSpec {
   /** The contract field, when the input is named for the browser (the sign-in's username/password). */
   key?: string;
   label: MessageKey;
-  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden';
+  /** `place`: a city, which suggests California places as it is typed and takes a ZIP code (src/lib/use-form.tsx). */
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place';
   max?: number;
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
@@ -7,6 +7,16 @@ import { postingOwn } from './own-posts.ts';
 import { showToast, type ToastInput } from './toast.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
+
+type CityModule = typeof import('./city.tsx');
+/** The city field's code once the server has it: there the field is drawn at once, never streamed in later. */
+let serverCity: CityModule | undefined;
+if (import.meta.env.SSR) void import('./city.tsx').then((module) => (serverCity = module));
+/**
+ * A city field. On the phone its code comes with the first form that shows one (a page's field
+ * stays as the server drew it meanwhile), so forms without a city never load it.
+ */
+const PlaceInput = lazy(() => (serverCity ? ({ then: (take: (module: CityModule) => void) => take(serverCity!) } as Promise<CityModule>) : import('./city.tsx')));
 export type Values = Record<string, string | boolean>;
 
 /**
@@ -236,8 +246,12 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
             selectFor(name, { ...extra, ...described })
           ) : kind === 'textarea' ? (
             <textarea {...(props as object)} />
+          ) : kind === 'place' ? (
+            <Suspense>
+              <PlaceInput input={props} t={t} />
+            </Suspense>
           ) : (
-            <input {...props} {...(INPUT_TYPES[kind ?? 'text'] ? { type: INPUT_TYPES[kind ?? 'text'] } : {})} />
+            <input {...props} type={INPUT_TYPES[kind!]} />
           )}
           {hint && (
             <span className="hint" id={`${id}-${name}-hint`}>

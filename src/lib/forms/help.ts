@@ -32,7 +32,7 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
         ]
       : [{ ...choice('condition', 'help.fieldCondition', OFFER_CONDITIONS, (value) => `help.condition.${value}` as MessageKey), prompt: 'help.chooseCondition' as const }]),
     area('description', 'help.fieldDescription', LIMITS.description, needs(request ? 'help.requestDetailsRequired' : 'help.offerDetailsRequired')),
-    text('city', 'help.fieldCity', LIMITS.city),
+    { ...text('city', 'help.fieldCity', LIMITS.city), kind: 'place' },
     ...(request ? [] : [text('availability', 'help.fieldAvailability', LIMITS.contact)]),
     text('contactName', 'help.fieldContactName', LIMITS.name, needs('help.nameRequired')),
     text('contactMethod', 'help.fieldContactMethod', LIMITS.contact, needs('help.contactRequired')),

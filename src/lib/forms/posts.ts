@@ -11,7 +11,7 @@ function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
     action: '/api/lost-found',
     fields: [
       text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: submitPage ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
-      text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city),
+      { ...text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city), kind: 'place' },
       { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
       area('description', 'lostFound.description', LIMITS.description),
       text('contact', 'lostFound.contact', LIMITS.contact, submitPage ? { title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' } : undefined),
@@ -67,7 +67,7 @@ export const JOB_FORM = {
   fields: [
     text('title', 'submitJob.jobTitle', LIMITS.name, { title: 'submitJob.titleRequired', text: 'submitJob.titleRequiredText' }),
     text('employer', 'submitJob.employer', LIMITS.name),
-    text('city', 'submitJob.city', LIMITS.city),
+    { ...text('city', 'submitJob.city', LIMITS.city), kind: 'place' },
     text('payRange', 'submitJob.payRange', LIMITS.payRange),
     area('notes', 'submitJob.notes', LIMITS.description),
     text('contact', 'submitJob.contact', LIMITS.contact, { title: 'submitJob.contactRequired', text: 'submitJob.contactRequiredText' }),
@@ -87,7 +87,7 @@ export const RESOURCE_FORM = {
   fields: [
     text('name', 'submitResource.name', LIMITS.name, { title: 'submitResource.nameRequired', text: 'submitResource.nameRequiredText' }),
     { ...choice('category', 'submitResource.category', RESOURCE_CATEGORIES, (value) => `category.${value}` as MessageKey), initial: RESOURCE_CATEGORIES[0] },
-    text('city', 'submitResource.city', LIMITS.city),
+    { ...text('city', 'submitResource.city', LIMITS.city), kind: 'place' },
     text('address', 'submitResource.address', LIMITS.address),
     { ...text('phone', 'submitResource.phone', LIMITS.phone), kind: 'tel' },
     text('link', 'submitResource.link', LIMITS.url),
