@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminAlert, AdminHelpPost, AdminLostFoundNote, AdminLostFoundPost, Dashboard, PfifImportSummary } from '../contract/index.ts';
 import { MAX_PFIF_BYTES, SOS_RETENTION_DAYS, type AlertType } from '../contract/limits.ts';
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
@@ -8,7 +8,9 @@ import { ApiError } from '../lib/api.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './admin/desk.tsx';
 import { adminApi, ListFailed, useAdminList, type T } from './AdminGate.tsx';
-import { PersonNote } from './PersonNote.tsx';
+
+/** The notes tab's note, loaded when the tab is opened: the desk opens without it. */
+const PersonNote = lazy(() => import('./PersonNote.tsx').then((module) => ({ default: module.PersonNote })));
 
 type Tab = 'alerts' | 'lost-found' | 'notes' | 'help';
 /** Where the moderation of the public boards sits on this page, for the cards that open one of its tabs. */
@@ -302,7 +304,9 @@ function Moderation({ lang, t, tab, setTab, onChange }: { lang: Lang; t: T; tab:
             items.map((note) => (
               <li key={note.id} className="card admin-item" data-admin-note-id={note.id}>
                 <ul className="person-notes">
-                  <PersonNote note={note} lang={lang} t={t} />
+                  <Suspense>
+                    <PersonNote note={note} lang={lang} t={t} />
+                  </Suspense>
                 </ul>
                 <div className="admin-actions">
                   {note.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 
 type Places = typeof import('../contract/places.ts');
@@ -26,6 +26,13 @@ interface Props {
  */
 export default function PlaceInput({ input, t }: Props) {
   const [places, setPlaces] = useState<Places | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // This field's code may arrive after its form woke up (which takes in what was typed before):
+  // what was typed into the page's field in between is taken in too.
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (element?.value && element.value !== input.value) input.onChange?.({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+  }, []);
   const load = () => {
     if (!places) void loadPlaces().then(setPlaces);
   };
@@ -36,7 +43,7 @@ export default function PlaceInput({ input, t }: Props) {
 
   return (
     <>
-      <input {...input} list={listId} autoComplete="off" aria-describedby={[input['aria-describedby'], hintId].join(' ').trim()} onFocus={load} onInput={load} />
+      <input {...input} ref={field} list={listId} autoComplete="off" aria-describedby={[input['aria-describedby'], hintId].join(' ').trim()} onFocus={load} onInput={load} />
       <datalist id={listId}>
         {places?.suggest(typed, SHOWN).map((place) => (
           <option key={place.name} value={place.name} label={t('place.county', { county: place.county })} />

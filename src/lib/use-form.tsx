@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
@@ -89,6 +89,17 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
   const [problem, setProblem] = useState<string | null>(null);
   const ref = useRef<HTMLFormElement>(null);
   const id = useId();
+
+  // What was typed before the form's script woke up (a slow phone) is taken in, never lost.
+  useLayoutEffect(() => {
+    const typed: Values = {};
+    for (const { name } of spec.fields) {
+      const element = ref.current?.elements.namedItem(name) as HTMLInputElement | null;
+      const value = element?.type === 'checkbox' ? element.checked : element?.value;
+      if (value && value !== values[name]) typed[name] = value;
+    }
+    if (Object.keys(typed).length) setValues((current) => ({ ...current, ...typed }));
+  }, []);
 
   const focus = (name: string) => ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
   /** Says how a send went: a refusal in the form's own line or as a toast (never both), `more` after its text. */
@@ -247,7 +258,8 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
           ) : kind === 'textarea' ? (
             <textarea {...(props as object)} />
           ) : kind === 'place' ? (
-            <Suspense>
+            // Until its code comes, a plain field that already takes what is typed.
+            <Suspense fallback={<input {...props} />}>
               <PlaceInput input={props} t={t} />
             </Suspense>
           ) : (

@@ -56,6 +56,31 @@ describe('place fields', () => {
     expect(asked.some((url) => /\/_astro\/places\.[^/]+\.js$/.test(url))).toBe(true);
     await page.context().close();
   });
+
+  it('keep what was typed before the page scripts arrived: a slow phone loses nothing', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const context = await phone.context();
+    // Every script of the page is held back until the person has typed.
+    await context.route(/\/_astro\/.+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    // The page is drawn, its scripts still on their way (they hold back its load events too).
+    await page.goto('/submit-alert', { waitUntil: 'commit' });
+    await page.waitForSelector('textarea[name="details"]');
+    await page.fill('input[name="city"]', 'Fresno');
+    await page.fill('textarea[name="details"]', `Typed before the form woke up ${Date.now()}`);
+    release();
+    // React has taken the form and its city field over once its props hang on their elements.
+    await page.waitForFunction(() =>
+      ['input[name="city"]', 'textarea[name="details"]'].every((field) => Object.keys(document.querySelector(field) ?? {}).some((key) => key.startsWith('__reactProps'))),
+    );
+    await page.click('form button[type="submit"]');
+    await expect.poll(() => page.locator('toast-region .toast').textContent(), WAIT).toContain(en['submitAlert.success']);
+    await context.close();
+  });
 });
 
 describe('the area choice', () => {
