@@ -6,12 +6,13 @@ import type { MessageKey, Vars } from '../src/i18n/messages.ts';
 import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
 import * as alertForms from '../src/lib/forms/alerts.ts';
 import * as helpForms from '../src/lib/forms/help.ts';
+import * as missingForms from '../src/lib/forms/missing.ts';
 import * as postForms from '../src/lib/forms/posts.ts';
 import * as sosForms from '../src/lib/forms/sos.ts';
 
 /** Every form by the id it posts in its hidden `form` field. */
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+  [alertForms, helpForms, missingForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
 );
 import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';

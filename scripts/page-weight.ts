@@ -46,9 +46,13 @@ const LOADED_ON_ACTION = [/^places\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
  * the page: a city field's code (src/lib/city.tsx) on the pages that show a city field (its list
- * of places). Elsewhere it loads only when a tap opens such a form.
+ * of places), a note on a missing person (src/islands/PersonNote.tsx) where one is drawn.
+ * Elsewhere they load only when a tap opens such a form or tab (/admin's notes).
  */
-const LOADED_WHEN_SHOWN: [chunk: RegExp, shown: RegExp][] = [[/^city\./, /\slist="[^"]*-places"/]];
+const LOADED_WHEN_SHOWN: [chunk: RegExp, shown: RegExp][] = [
+  [/^city\./, /\slist="[^"]*-places"/],
+  [/^PersonNote\./, /\sclass="person-note\b/],
+];
 
 const root = new URL('../dist/client/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path.replace(/^\//, ''), root));

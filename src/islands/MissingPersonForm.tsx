@@ -4,7 +4,7 @@ import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { api, call } from '../lib/api.ts';
 import { formatDate, personPath } from '../lib/format.ts';
-import { LOST_FOUND_FORM, SUBMIT_MISSING_FORM } from '../lib/forms/posts.ts';
+import { LOST_FOUND_FORM, SUBMIT_MISSING_FORM } from '../lib/forms/missing.ts';
 import { rememberPost } from '../lib/my-posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { PhotoField } from './PhotoField.tsx';

@@ -1,34 +1,7 @@
-/** The other posting forms: missing persons, jobs, resources, drop volunteers, and the admin sign-in. */
+/** The other posting forms: notes on a missing person's record, jobs, resources, drop volunteers, and the admin sign-in. */
 import { LIMITS, NOTE_STATUSES, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FormSpec } from '../forms.ts';
-
-/** A missing person: the inline form on /lost-found, or /submit-missing where the contact is required too. */
-function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
-  const submitPage = id === 'submitMissing';
-  return {
-    id,
-    action: '/api/lost-found',
-    fields: [
-      text('name', 'lostFound.name', LIMITS.name, { title: 'lostFound.nameRequired', text: submitPage ? 'submitMissing.nameRequiredText' : 'lostFound.nameRequiredText' }),
-      { ...text('lastSeenCity', 'lostFound.lastSeenCity', LIMITS.city), kind: 'place' },
-      { name: 'lastSeenDate', label: 'lostFound.lastSeenDate', kind: 'date' },
-      area('description', 'lostFound.description', LIMITS.description),
-      text('contact', 'lostFound.contact', LIMITS.contact, submitPage ? { title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' } : undefined),
-    ],
-    submit: submitPage ? 'submitMissing.submit' : 'lostFound.submit',
-    pending: submitPage ? 'submitMissing.submitting' : 'lostFound.submitting',
-    success: { title: submitPage ? 'submitMissing.success' : 'lostFound.success' },
-    failure: { title: submitPage ? 'submitMissing.error' : 'lostFound.errorTitle', text: 'lostFound.errorText' },
-    back: '/lost-found',
-    manage: 'missing',
-    live: 'new-missing-person',
-  } satisfies FormSpec;
-}
-
-export const LOST_FOUND_FORM = lostFoundSpec('lostFound');
-
-export const SUBMIT_MISSING_FORM = lostFoundSpec('submitMissing');
 
 /**
  * A note on a missing person's record (/person and its page without scripts). "I made contact"
