@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useState } from 'react';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 
 type Places = typeof import('../contract/places.ts');
@@ -14,43 +14,44 @@ const loadPlaces = () => (loading ??= import('../contract/places.ts'));
 const SHOWN = 6;
 
 interface Props {
-  input: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  /** The city field's id: its list is `${id}-places`, its ZIP line `${id}-zip` (the form kit names both on the field). */
+  id: string;
+  typed: string;
   t: (key: MessageKey, vars?: Vars) => string;
 }
 
 /**
- * A city field that suggests California places as the person types, and says which place a ZIP
- * code is. The browser's own list (a datalist) draws the suggestions, so the keyboard, screen
- * readers and right to left work as in every field of the phone. Any other text stays as typed,
- * since a place no list knows is still a place.
+ * What a city field suggests: California places as the person types, and which place a ZIP code
+ * is. The browser's own list (a datalist) draws the suggestions, so the keyboard, screen readers
+ * and right to left work as in every field of the phone. Any other text stays as typed, since a
+ * place no list knows is still a place. The field itself is the form kit's, drawn and working
+ * before this code comes, so nothing typed meanwhile can be lost.
  */
-export default function PlaceInput({ input, t }: Props) {
+export default function PlaceSuggestions({ id, typed, t }: Props) {
   const [places, setPlaces] = useState<Places | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  // This field's code may arrive after its form woke up (which takes in what was typed before):
-  // what was typed into the page's field in between is taken in too.
-  useLayoutEffect(() => {
-    const element = field.current;
-    if (element?.value && element.value !== input.value) input.onChange?.({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
-  }, []);
-  const load = () => {
-    if (!places) void loadPlaces().then(setPlaces);
-  };
-  const typed = String(input.value ?? '').trim();
-  const zip = places && /^\d{5}$/.test(typed) ? places.placeOf(typed) : null;
-  const listId = `${input.id}-places`;
-  const hintId = `${input.id}-zip`;
+  useEffect(() => {
+    const field = document.getElementById(id);
+    const load = () => void loadPlaces().then(setPlaces);
+    if (typed || (field && field === document.activeElement)) load();
+    field?.addEventListener('focus', load, { once: true });
+    field?.addEventListener('input', load, { once: true });
+    return () => {
+      field?.removeEventListener('focus', load);
+      field?.removeEventListener('input', load);
+    };
+  }, [id]);
+  const text = typed.trim();
+  const zip = places && /^\d{5}$/.test(text) ? places.placeOf(text) : null;
 
   return (
     <>
-      <input {...input} ref={field} list={listId} autoComplete="off" aria-describedby={[input['aria-describedby'], hintId].join(' ').trim()} onFocus={load} onInput={load} />
-      <datalist id={listId}>
-        {places?.suggest(typed, SHOWN).map((place) => (
+      <datalist id={`${id}-places`}>
+        {places?.suggest(text, SHOWN).map((place) => (
           <option key={place.name} value={place.name} label={t('place.county', { county: place.county })} />
         ))}
       </datalist>
-      <span className="hint place-hint" id={hintId} aria-live="polite">
-        {zip && t('place.zip', { zip: typed, place: zip.name, county: zip.county })}
+      <span className="hint place-hint" id={`${id}-zip`} aria-live="polite">
+        {zip && t('place.zip', { zip: text, place: zip.name, county: zip.county })}
       </span>
     </>
   );

@@ -9,14 +9,14 @@ import { showToast, type ToastInput } from './toast.ts';
 type T = (key: MessageKey, vars?: Vars) => string;
 
 type CityModule = typeof import('./city.tsx');
-/** The city field's code once the server has it: there the field is drawn at once, never streamed in later. */
+/** The city suggestions' code once the server has it: there they are drawn at once, never streamed in later. */
 let serverCity: CityModule | undefined;
 if (import.meta.env.SSR) void import('./city.tsx').then((module) => (serverCity = module));
 /**
- * A city field. On the phone its code comes with the first form that shows one (a page's field
- * stays as the server drew it meanwhile), so forms without a city never load it.
+ * What a city field suggests. On the phone its code comes with the first form that shows a city
+ * field, so forms without one never load it; the field itself is drawn and works meanwhile.
  */
-const PlaceInput = lazy(() => (serverCity ? ({ then: (take: (module: CityModule) => void) => take(serverCity!) } as Promise<CityModule>) : import('./city.tsx')));
+const PlaceSuggestions = lazy(() => (serverCity ? ({ then: (take: (module: CityModule) => void) => take(serverCity!) } as Promise<CityModule>) : import('./city.tsx')));
 export type Values = Record<string, string | boolean>;
 
 /**
@@ -258,10 +258,18 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
           ) : kind === 'textarea' ? (
             <textarea {...(props as object)} />
           ) : kind === 'place' ? (
-            // Until its code comes, a plain field that already takes what is typed.
-            <Suspense fallback={<input {...props} />}>
-              <PlaceInput input={props} t={t} />
-            </Suspense>
+            <>
+              <input
+                {...props}
+                list={`${props.id}-places`}
+                autoComplete="off"
+                aria-describedby={[props['aria-describedby'], `${props.id}-zip`].join(' ').trim()}
+              />
+              {/* Only the suggestions wait for their code: the field above takes what is typed from the start. */}
+              <Suspense fallback={null}>
+                <PlaceSuggestions id={props.id} typed={String(values[name] ?? '')} t={t} />
+              </Suspense>
+            </>
           ) : (
             <input {...props} type={INPUT_TYPES[kind!]} />
           )}

@@ -81,6 +81,29 @@ describe('place fields', () => {
     await expect.poll(() => page.locator('toast-region .toast').textContent(), WAIT).toContain(en['submitAlert.success']);
     await context.close();
   });
+
+  it('keep the city typed while the suggestions are still on their way, as other fields are filled', async () => {
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const context = await phone.context();
+    await context.route(/\/_astro\/city\.[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/submit-alert');
+    await page.waitForFunction(() => Object.keys(document.querySelector('textarea[name="details"]') ?? {}).some((key) => key.startsWith('__reactProps')));
+    await page.fill('input[name="city"]', 'Fresno');
+    // The form draws itself again as this is typed: the city field must not be drawn anew, empty.
+    await page.fill('textarea[name="details"]', `Typed while the suggestions came ${Date.now()}`);
+    release();
+    await page.locator('input[name="city"]').focus();
+    await expect.poll(() => page.locator('datalist option').count(), WAIT).toBeGreaterThan(0);
+    expect(await page.inputValue('input[name="city"]')).toBe('Fresno');
+    await page.click('form button[type="submit"]');
+    await expect.poll(() => page.locator('toast-region .toast').textContent(), WAIT).toContain(en['submitAlert.success']);
+    await context.close();
+  });
 });
 
 describe('the area choice', () => {
