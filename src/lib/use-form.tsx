@@ -259,12 +259,7 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
             <textarea {...(props as object)} />
           ) : kind === 'place' ? (
             <>
-              <input
-                {...props}
-                list={`${props.id}-places`}
-                autoComplete="off"
-                aria-describedby={[props['aria-describedby'], `${props.id}-zip`].join(' ').trim()}
-              />
+              <input {...props} list={`${props.id}-places`} autoComplete="off" aria-describedby={[props['aria-describedby'], `${props.id}-zip`].join(' ').trim()} />
               {/* Only the suggestions wait for their code: the field above takes what is typed from the start. */}
               <Suspense fallback={null}>
                 <PlaceSuggestions id={props.id} typed={String(values[name] ?? '')} t={t} />
