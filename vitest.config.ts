@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           // The upload memory test collects garbage itself, to measure what stays reachable.
           execArgv: ['--expose-gc'],
+          // A shared machine may run a test slowly; a time limit is no assertion about speed (benchmarks measure that).
+          testTimeout: 20_000,
         },
       },
       {

@@ -118,6 +118,24 @@ export const alerts = sqliteTable(
   ],
 );
 
+/**
+ * What is left of a report closed by "all clear" marks, so alerting systems that took it from the
+ * CAP feed hear it was cancelled: its type and place, never its details, kept a day.
+ */
+export const alertClosures = sqliteTable(
+  'alert_closures',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    city: text('city').notNull(),
+    county: text('county'),
+    /** When the report was first sent, which a CAP Cancel names in its references. */
+    sentAt: text('sent_at').notNull(),
+    closedAt: text('closed_at').notNull(),
+  },
+  (table) => [index('alert_closures_closed_at').on(table.closedAt)],
+);
+
 /** One mark per device and report, the device known only by a keyed hash that includes the report. */
 export const alertMarks = sqliteTable(
   'alert_marks',

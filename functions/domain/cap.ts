@@ -40,7 +40,7 @@ const CAP_TYPES: Record<AlertType, { category: Category; urgency: Urgency; sever
 };
 
 /** The public board an alert is listed on. */
-const alertPage = (alert: Pick<Alert, 'type'>, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
+const alertPage = (alert: { type: string }, site: PfifSite) => `${site.baseUrl}${alert.type === ENFORCEMENT_TYPE ? '/ice-reports' : '/alerts'}`;
 const capUrl = (alert: Pick<Alert, 'id'>, site: PfifSite) => `${site.baseUrl}/api/alerts/${encodeURIComponent(alert.id)}/cap.xml`;
 const headline = (alert: Alert) => `${alert.type}: ${alert.city}`;
 
@@ -62,9 +62,8 @@ function description(alert: Alert): string {
 
 /**
  * One alert as a CAP 1.2 document. Its certainty is Possible until people confirm it (or an admin
- * checks it), then Likely: never Observed, since no authority saw it. The message is an Alert: an
- * alert closed by "all clear" marks is deleted at once with its details, so there is nothing left
- * to publish a Cancel from; the marks so far travel as parameters.
+ * checks it), then Likely: never Observed, since no authority saw it. The marks so far travel as
+ * parameters; once "all clear" marks close it, `writeCancel` answers in its place.
  */
 export function writeCap(alert: Alert, site: PfifSite): string {
   const kind = CAP_TYPES[alert.type];
@@ -106,28 +105,72 @@ export function writeCap(alert: Alert, site: PfifSite): string {
   return lines.join('\n');
 }
 
-/** The listed alerts, newest first, as an Atom 1.0 feed; each entry links its CAP document and its board. */
-export function writeAtom(alerts: readonly Alert[], site: PfifSite, now: number): string {
+/** What is kept of a report closed by "all clear" marks: its type and place, never its details. */
+export interface Closure {
+  id: string;
+  type: string;
+  city: string;
+  sentAt: string;
+  closedAt: string;
+}
+
+const ALL_CLEAR = 'Closed: people nearby said it is over.';
+
+/**
+ * A closed report as a CAP 1.2 Cancel: it names the alert it cancels (sender, identifier, sent)
+ * and says why, so a relay that passed the alert on can take it back.
+ */
+export function writeCancel(closure: Closure, site: PfifSite): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
+  const element = (name: string, value: string) => lines.push(`  <${name}>${escapeXml(value)}</${name}>`);
+  element('identifier', `${site.domain}/alert.${closure.id}.cancel`);
+  element('sender', site.domain);
+  element('sent', californiaTime(closure.closedAt));
+  element('status', 'Actual');
+  element('msgType', 'Cancel');
+  element('scope', 'Public');
+  element('note', ALL_CLEAR);
+  element('references', `${site.domain},${site.domain}/alert.${closure.id},${californiaTime(closure.sentAt)}`);
+  lines.push('</alert>', '');
+  return lines.join('\n');
+}
+
+/**
+ * The listed alerts and the reports closed in the last day, newest change first, as an Atom 1.0
+ * feed; each entry links its CAP document and its board. A closed report is its alert's entry
+ * again (the same id), updated, with its CAP link now answering the Cancel.
+ */
+export function writeAtom(alerts: readonly Alert[], closures: readonly Closure[], site: PfifSite, now: number): string {
   const self = `${site.baseUrl}/api/alerts/feed.atom`;
   const link = (indent: string, rel: string, type: string, href: string) => lines.push(`${indent}<link rel="${rel}" type="${type}" href="${escapeAttribute(href)}"/>`);
   const element = (indent: string, name: string, value: string) => lines.push(`${indent}<${name}>${escapeXml(value)}</${name}>`);
+  const entries = [
+    ...alerts.map((alert) => ({ item: alert, title: headline(alert), published: alert.createdAt, updated: alert.createdAt, summary: description(alert) })),
+    ...closures.map((closure) => ({
+      item: closure,
+      title: `All clear: ${closure.type}: ${closure.city}`,
+      published: closure.sentAt,
+      updated: closure.closedAt,
+      summary: ALL_CLEAR,
+    })),
+  ].sort((a, b) => b.updated.localeCompare(a.updated));
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<feed xmlns="${ATOM}" xml:lang="en-US">`];
   element('  ', 'id', self);
   element('  ', 'title', `${SITE_NAME} Community alerts`);
-  element('  ', 'updated', californiaTime(alerts[0]?.createdAt ?? now));
+  element('  ', 'updated', californiaTime(entries[0]?.updated ?? now));
   lines.push(`  <author><name>${escapeXml(SITE_NAME)}</name></author>`);
   link('  ', 'self', 'application/atom+xml', self);
   link('  ', 'alternate', 'text/html', `${site.baseUrl}/alerts`);
-  for (const alert of alerts) {
+  for (const { item, title, published, updated, summary } of entries) {
     lines.push('  <entry>');
-    element('    ', 'id', `urn:uuid:${alert.id}`);
-    element('    ', 'title', headline(alert));
-    element('    ', 'published', californiaTime(alert.createdAt));
-    element('    ', 'updated', californiaTime(alert.createdAt));
-    lines.push(`    <category term="${escapeAttribute(alert.type)}"/>`);
-    link('    ', 'alternate', CAP_MEDIA_TYPE, capUrl(alert, site));
-    link('    ', 'alternate', 'text/html', alertPage(alert, site));
-    element('    ', 'summary', description(alert));
+    element('    ', 'id', `urn:uuid:${item.id}`);
+    element('    ', 'title', title);
+    element('    ', 'published', californiaTime(published));
+    element('    ', 'updated', californiaTime(updated));
+    lines.push(`    <category term="${escapeAttribute(item.type)}"/>`);
+    link('    ', 'alternate', CAP_MEDIA_TYPE, capUrl(item, site));
+    link('    ', 'alternate', 'text/html', alertPage(item, site));
+    element('    ', 'summary', summary);
     lines.push('  </entry>');
   }
   lines.push('</feed>', '');

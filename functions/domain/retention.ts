@@ -2,6 +2,7 @@
 import { and, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import {
   adminSessions,
+  alertClosures,
   alertMarks,
   alerts,
   assistanceRequests,
@@ -16,12 +17,34 @@ import {
   surplusOffers,
   uploads,
 } from '../../db/schema.ts';
-import { AUDIT_LOG_DAYS, RATE_RECORD_HOURS, SENT_TEXT_HOURS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
+import {
+  AUDIT_LOG_DAYS,
+  CLOSED_ALERT_HOURS,
+  RATE_RECORD_HOURS,
+  SENT_TEXT_HOURS,
+  SOS_RETENTION_DAYS,
+  UNATTACHED_UPLOAD_HOURS,
+  VOLUNTEER_RETENTION_DAYS,
+} from '../../src/contract/limits.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
 import { keptAfter, livesFrom } from './search.ts';
 import { deleteMedia, mediaKey, uploadId } from './media.ts';
 import { DAY, HOUR } from './time.ts';
+
+/**
+ * Closes a report at once (enough "all clear" marks, or an admin's): it leaves the lists and its
+ * details are deleted now; a listed one leaves its type and place for a day, for the CAP feed's
+ * Cancel. Answers the row as closed.
+ */
+export async function closeAlert(deps: RouteDeps, id: string): Promise<typeof alerts.$inferSelect | undefined> {
+  const closedAt = new Date(deps.now()).toISOString();
+  const [row] = await deps.db.update(alerts).set({ expiresAt: closedAt }).where(eq(alerts.id, id)).returning();
+  if (row && !row.isSample && !row.hidden)
+    await deps.db.insert(alertClosures).values({ id, type: row.type, city: row.city, county: row.county, sentAt: row.createdAt, closedAt }).onConflictDoNothing();
+  await sweep(deps);
+  return row;
+}
 
 /** Deletes help posts with their answers, their upload records and their stored files. */
 export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | OfferRow)[]): Promise<void> {
@@ -83,6 +106,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(alerts).where(inArray(alerts.id, ids)),
     db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
     db.delete(rateEvents).where(lt(rateEvents.at, now - RATE_RECORD_HOURS * HOUR)),
+    db.delete(alertClosures).where(lt(alertClosures.closedAt, new Date(now - CLOSED_ALERT_HOURS * HOUR).toISOString())),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - SENT_TEXT_HOURS * HOUR).toISOString()))),
     db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
     db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),

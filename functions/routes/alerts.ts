@@ -7,7 +7,7 @@ import type { RouteDeps } from '../deps.ts';
 import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
-import { sweep, sweepSometimes } from '../domain/retention.ts';
+import { closeAlert, sweepSometimes } from '../domain/retention.ts';
 import { MINUTE } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -143,13 +143,8 @@ export function alertRoutes(deps: RouteDeps) {
       let [updated] = await db.select().from(alerts).where(eq(alerts.id, id));
       const closed = updated!.allClears >= ALL_CLEARS_TO_CLOSE;
       if (closed) {
-        // Enough people say it is over: it leaves the lists now and its details are deleted.
-        [updated] = await db
-          .update(alerts)
-          .set({ expiresAt: new Date(deps.now()).toISOString() })
-          .where(eq(alerts.id, id))
-          .returning();
-        await sweep(deps);
+        // Enough people say it is over.
+        updated = (await closeAlert(deps, id)) ?? updated;
       }
       return c.json({ ...toAlert(updated!), counted: previous?.kind !== kind, closed });
     });

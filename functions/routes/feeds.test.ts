@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/contract/index.ts';
 import { ALL_CLEARS_TO_CLOSE, PAGE_SIZE } from '../../src/contract/limits.ts';
-import { alerts, drops } from '../../db/schema.ts';
+import { alertClosures, alerts, drops } from '../../db/schema.ts';
 import { NO_STANDARDS, standardFile } from '../../tests/standards.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { ATOM, CAP_1_2 } from '../domain/cap.ts';
@@ -68,6 +68,11 @@ const cap = async (id: string) => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
   return response.text();
+};
+
+/** Closes an alert as people nearby do: enough "all clear" marks from different phones. */
+const closeAlert = async (id: string) => {
+  for (let i = 0; i < ALL_CLEARS_TO_CLOSE; i++) await api.post(`/api/alerts/${id}/marks`, { kind: 'clear', device: `clearing-device-${i}-xxxxxx` });
 };
 
 const community = { type: 'Community Notice', city: 'fresno', area: 'Tower District', details: 'Free flu shots <today> at the library & the clinic "until 5"' };
@@ -200,9 +205,28 @@ describe('GET /api/alerts/:id/cap.xml', () => {
       expect(childText(parseXml(winterXml), 'sent')).toBe('2026-11-22T10:00:00-08:00');
       expect(summerXml + winterXml).not.toMatch(/\dZ</);
     });
+
+    it('answers a report closed by "all clear" as a Cancel naming it, without its details, for a day', async () => {
+      const closing = await postAlert(enforcement);
+      const sent = childText(parseXml(await cap(closing.id)), 'sent');
+      api.clock.now += 30 * 60_000;
+      await closeAlert(closing.id);
+      const xml = await cap(closing.id);
+      validate(xml);
+      const doc = parseXml(xml);
+      expect([childText(doc, 'msgType'), childText(doc, 'status'), childText(doc, 'scope')]).toEqual(['Cancel', 'Actual', 'Public']);
+      expect(childText(doc, 'identifier')).toBe(`${DOMAIN}/alert.${closing.id}.cancel`);
+      expect(childText(doc, 'sent')).toBe('2026-11-22T10:30:00-08:00');
+      expect(childText(doc, 'references')).toBe(`${DOMAIN},${DOMAIN}/alert.${closing.id},${sent}`);
+      expect(child(doc, 'info')).toBeUndefined();
+      expect(xml).not.toContain('packing house');
+
+      api.clock.now += 25 * 3600_000;
+      expect((await api.app.request(`/api/alerts/${closing.id}/cap.xml`)).status).toBe(404);
+    });
   });
 
-  it('answers 404 for an unknown, hidden, expired, closed or sample alert', async () => {
+  it('answers 404 for an unknown, hidden, expired or sample alert', async () => {
     expect((await api.app.request('/api/alerts/no-such-alert/cap.xml')).status).toBe(404);
     const hidden = await postAlert({ ...community, details: 'Hidden one' });
     await api.store.db.update(alerts).set({ hidden: true }).where(eq(alerts.id, hidden.id));
@@ -210,10 +234,6 @@ describe('GET /api/alerts/:id/cap.xml', () => {
     const sample = await postAlert({ ...community, details: 'Sample one' });
     await api.store.db.update(alerts).set({ isSample: true }).where(eq(alerts.id, sample.id));
     expect((await api.app.request(`/api/alerts/${sample.id}/cap.xml`)).status).toBe(404);
-
-    const closing = await postAlert(enforcement);
-    for (let i = 0; i < ALL_CLEARS_TO_CLOSE; i++) await api.post(`/api/alerts/${closing.id}/marks`, { kind: 'clear', device: `clearing-device-${i}-xxxxxx` });
-    expect((await api.app.request(`/api/alerts/${closing.id}/cap.xml`)).status).toBe(404);
 
     const expiring = await postAlert({ ...community, details: 'Expiring one' });
     expect((await api.app.request(`/api/alerts/${expiring.id}/cap.xml`)).status).toBe(200);
@@ -278,6 +298,32 @@ describe('GET /api/alerts/feed.atom', () => {
       expect((await api.app.request(capLink.pathname)).status).toBe(200);
     }
     expect(all(entries[0]!, 'link')[1]!.attributes.href).toBe(`${ORIGIN}/ice-reports`);
+  });
+
+  it('carries a closed report for a day as its entry again, updated to "All clear" and linking the Cancel', async () => {
+    const open = await postAlert(community);
+    api.clock.now += 60_000;
+    const closing = await postAlert(enforcement);
+    api.clock.now += 60_000;
+    await closeAlert(closing.id);
+
+    const feed = parseXml(await (await api.app.request('/api/alerts/feed.atom')).text());
+    expect(childText(feed, 'updated')).toBe('2026-11-22T10:02:00-08:00');
+    const [closed, listed] = all(feed, 'entry');
+    expect(childText(closed!, 'id')).toBe(`urn:uuid:${closing.id}`);
+    expect(childText(closed!, 'title')).toBe('All clear: Enforcement Activity: Oxnard');
+    expect([childText(closed!, 'published'), childText(closed!, 'updated')]).toEqual(['2026-11-22T10:01:00-08:00', '2026-11-22T10:02:00-08:00']);
+    expect(childText(closed!, 'summary')).not.toContain('packing house');
+    const capLink = new URL(all(closed!, 'link')[0]!.attributes.href!);
+    expect(childText(parseXml(await (await api.app.request(capLink.pathname)).text()), 'msgType')).toBe('Cancel');
+    expect(childText(listed!, 'id')).toBe(`urn:uuid:${open.id}`);
+
+    api.clock.now += 25 * 3600_000;
+    // The boards' list sweeps what outlived its use.
+    await api.app.request('/api/alerts');
+    const later = parseXml(await (await api.app.request('/api/alerts/feed.atom')).text());
+    expect(all(later, 'entry').map((entry) => childText(entry, 'id'))).not.toContain(`urn:uuid:${closing.id}`);
+    expect(await api.store.db.select().from(alertClosures)).toEqual([]);
   });
 
   it('is a valid empty feed when nothing is listed, and stops at a page of entries', async () => {

@@ -1,39 +1,49 @@
 import { Hono } from 'hono';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
-import { PAGE_SIZE } from '../../src/contract/limits.ts';
-import { alerts, drops } from '../../db/schema.ts';
+import { CLOSED_ALERT_HOURS, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { alertClosures, alerts, drops } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { CAP_MEDIA_TYPE, writeAtom, writeCap } from '../domain/cap.ts';
+import { CAP_MEDIA_TYPE, writeAtom, writeCancel, writeCap } from '../domain/cap.ts';
 import { CALENDAR_MEDIA_TYPE, writeCalendar } from '../domain/calendar.ts';
 import { toAlert } from '../domain/mappers.ts';
-import { californiaToday } from '../domain/time.ts';
+import { californiaToday, HOUR } from '../domain/time.ts';
 import { apiError } from '../http.ts';
 import { pfifSite } from './pfif.ts';
 
 /**
  * The open formats others build on: GET /api/alerts/feed.atom and /api/alerts/:id/cap.xml (CAP
- * 1.2), GET /api/drops/calendar.ics and /api/drops/:id/calendar.ics (iCalendar). They carry what
+ * 1.2, a report closed by "all clear" as a Cancel for a day), GET /api/drops/calendar.ics and /api/drops/:id/calendar.ics (iCalendar). They carry what
  * the boards list, no sample: a demonstration must not reach an alert relay or a calendar.
  */
 export function feedRoutes(deps: RouteDeps) {
   const { db } = deps;
   const listedAlert = () => and(gt(alerts.expiresAt, new Date(deps.now()).toISOString()), eq(alerts.hidden, false), eq(alerts.isSample, false));
+  const recentClosure = () => gt(alertClosures.closedAt, new Date(deps.now() - CLOSED_ALERT_HOURS * HOUR).toISOString());
   const upcomingDrop = () => and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), eq(drops.isSample, false));
 
   return new Hono()
     .get('/alerts/feed.atom', async (c) => {
-      const rows = await db.select().from(alerts).where(listedAlert()).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(PAGE_SIZE.max);
+      const [rows, closures] = await Promise.all([
+        db.select().from(alerts).where(listedAlert()).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(PAGE_SIZE.max),
+        db.select().from(alertClosures).where(recentClosure()).orderBy(desc(alertClosures.closedAt)).limit(PAGE_SIZE.max),
+      ]);
       c.header('Content-Type', 'application/atom+xml; charset=utf-8');
-      return c.body(writeAtom(rows.map(toAlert), pfifSite(deps, c), deps.now()));
+      return c.body(writeAtom(rows.map(toAlert), closures, pfifSite(deps, c), deps.now()));
     })
     .get('/alerts/:id/cap.xml', async (c) => {
       const [row] = await db
         .select()
         .from(alerts)
         .where(and(eq(alerts.id, c.req.param('id')), listedAlert()));
-      if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
+      const [closure] = row
+        ? []
+        : await db
+            .select()
+            .from(alertClosures)
+            .where(and(eq(alertClosures.id, c.req.param('id')), recentClosure()));
+      if (!row && !closure) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       c.header('Content-Type', `${CAP_MEDIA_TYPE}; charset=utf-8`);
-      return c.body(writeCap(toAlert(row), pfifSite(deps, c)));
+      return c.body(row ? writeCap(toAlert(row), pfifSite(deps, c)) : writeCancel(closure!, pfifSite(deps, c)));
     })
     .get('/drops/calendar.ics', async (c) => {
       const rows = await db.select().from(drops).where(upcomingDrop()).orderBy(asc(drops.date), asc(drops.createdAt)).limit(PAGE_SIZE.max);

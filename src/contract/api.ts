@@ -175,14 +175,14 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   },
 
   'GET /api/alerts/feed.atom': {
-    summary: 'The open alerts as an Atom 1.0 feed, newest first (no samples)',
+    summary: 'The open alerts, and those closed by "all clear" in the last day, as an Atom 1.0 feed, newest change first (no samples)',
     tag: 'Alerts',
     answer: { status: 200, description: 'An Atom feed; each entry links its CAP 1.2 document and its board', media: 'application/atom+xml' },
   },
   'GET /api/alerts/:id/cap.xml': {
-    summary: 'One open alert as CAP 1.2: its area is the city and county, never a position',
+    summary: 'One open alert as CAP 1.2 (its area is the city and county, never a position); for a day after "all clear" closes it, a CAP Cancel',
     tag: 'Alerts',
-    answer: { status: 200, description: 'A CAP 1.2 alert message', media: 'application/cap+xml' },
+    answer: { status: 200, description: 'A CAP 1.2 message: an Alert, or a Cancel referencing it', media: 'application/cap+xml' },
   },
   'GET /api/alerts': {
     summary: 'Open alerts, newest first',

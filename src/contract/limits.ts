@@ -67,6 +67,8 @@ export const ALERT_HOURS: Record<AlertType, number> = {
 export const CONFIRMATIONS_TO_VERIFY = 2;
 /** "All clear" marks that close a report. */
 export const ALL_CLEARS_TO_CLOSE = 3;
+/** Hours a closed report's CAP Cancel stays in the feed, for alerting systems that poll it now and then. */
+export const CLOSED_ALERT_HOURS = 24;
 /** An identical report within this many minutes is refused (people confirm it instead). */
 export const DUPLICATE_WINDOW_MINUTES = 60;
 

@@ -32,7 +32,7 @@ import { rateLimit } from '../../rate-limit.ts';
 import { toAdminJob, toAdminResource, toAlert, toNote, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';
-import { sweep } from '../../domain/retention.ts';
+import { closeAlert } from '../../domain/retention.ts';
 import { pfifSite } from '../pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
@@ -174,13 +174,13 @@ export function adminRoutes(deps: RouteDeps) {
       await audit(db, c.var.admin, action, id, deps.now());
       // Hidden alerts send no more texts; texts already sent cannot be called back.
       if (path === 'hide') await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
-      if (path === 'all-clear') await sweep(deps);
+      if (path === 'all-clear') await closeAlert(deps, id);
       return c.json(toAdminAlert(row));
     });
   alertAction('hide', 'alert.hide', { hidden: true });
   alertAction('restore', 'alert.restore', { hidden: false });
   alertAction('verify', 'alert.verify', { adminVerified: true });
-  // All clear closes the report as enough "all clear" marks would: it leaves the lists and is deleted.
+  // All clear closes the report as enough "all clear" marks would (closeAlert above).
   alertAction('all-clear', 'alert.all-clear', () => ({ expiresAt: at() }));
 
   app.get('/lost-found', async (c) => {
