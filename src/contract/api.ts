@@ -12,7 +12,7 @@ import { alertInput, markInput, subscriptionInput, unsubscribeInput } from './al
 import { jobInput, resourceInput, sosInput, volunteerInput } from './directory.ts';
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
-import type { RateLimitName } from './limits.ts';
+import { PAGE_SIZE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { communityUploadRequest, uploadRequest } from './media.ts';
 import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
@@ -54,6 +54,12 @@ export interface ApiRoute {
 const PAGED = {
   limit: 'How many to answer (the page size; capped).',
   before: 'Only those created before this ISO 8601 date and time: the createdAt of the last one of the previous page.',
+};
+
+/** HSDS's paging: `total_items`, `total_pages`, `page_number`, `size`, `first_page`, `last_page`, `empty`, `contents`. */
+const HSDS_PAGED = {
+  page: 'Which page, from 1 (the first without it); not a whole number from 1: 400 invalid_query.',
+  per_page: `How many a page holds (${PAGE_SIZE.default} without it, at most ${PAGE_SIZE.max}); not a whole number from 1: 400 invalid_query.`,
 };
 
 /** Every public list's area filter (functions/domain/places.ts). */
@@ -403,4 +409,37 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
   }),
+  'GET /api/hsds/': {
+    summary: 'The Open Referral HSDS 3.0 read API: its version and where it is described',
+    tag: 'Directory',
+    answer: { status: 200, description: 'HSDS API information: version, openapi_url' },
+  },
+  'GET /api/hsds/services': {
+    summary: 'Published resources as HSDS 3.0 services, by name',
+    tag: 'Directory',
+    query: HSDS_PAGED,
+    answer: { status: 200, description: 'An HSDS page of services (their one-to-one fields)' },
+  },
+  'GET /api/hsds/services/:id': {
+    summary: 'One HSDS 3.0 service with its organization, phones, schedules and location',
+    tag: 'Directory',
+    answer: { status: 200, description: 'An HSDS service, fully nested' },
+  },
+  'GET /api/hsds/organizations': {
+    summary: 'Published resources as HSDS 3.0 organizations, by name',
+    tag: 'Directory',
+    query: HSDS_PAGED,
+    answer: { status: 200, description: 'An HSDS page of organizations' },
+  },
+  'GET /api/hsds/organizations/:id': {
+    summary: 'One HSDS 3.0 organization with its service and location',
+    tag: 'Directory',
+    answer: { status: 200, description: 'An HSDS organization, fully nested' },
+  },
+  'GET /api/hsds/service_at_locations': {
+    summary: 'Published resources that say where they are, as HSDS 3.0 services at locations, by name',
+    tag: 'Directory',
+    query: HSDS_PAGED,
+    answer: { status: 200, description: 'An HSDS page of service_at_location objects, each with its service and location' },
+  },
 };
