@@ -5,6 +5,9 @@
  * to HSDS's free-text fields; nothing is made up where the resource says nothing.
  */
 import type { resources } from '../../db/schema.ts';
+import { sortedPeriods, type OpeningPeriod } from '../../src/contract/hours.ts';
+import type { NotRequired } from '../../src/contract/values.ts';
+import { californiaTime } from './time.ts';
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -43,13 +46,45 @@ export async function hsdsIds(resourceId: string): Promise<HsdsIds> {
   return Object.fromEntries(KINDS.map((kind, i) => [kind, ids[i]!])) as HsdsIds;
 }
 
-/** A resource with the ids its HSDS objects carry. */
+/** A resource with the ids its HSDS objects carry; `child` names one of its many (a language, a schedule). */
 export interface HsdsResource {
   row: ResourceRow;
   ids: HsdsIds;
+  child: (kind: string, key: string) => string;
+  /** California's offset from UTC at the moment of the answer (`-08:00`, `-07:00` in summer). */
+  offset: string;
 }
 
-export const withIds = async (rows: ResourceRow[]): Promise<HsdsResource[]> => Promise.all(rows.map(async (row) => ({ row, ids: await hsdsIds(row.id) })));
+/** The keys of the objects a resource has several of, each its own id. */
+const childKeys = (row: ResourceRow) => [
+  ...(row.languages ?? []).map((code) => `language/${code}`),
+  ...weeklyHours(row.schedule ?? []).map(({ opens, closes }) => `schedule/${opens}-${closes}`),
+  ...(row.cost ? ['cost_option/cost'] : []),
+  ...(row.whatToBring ? ['required_document/what_to_bring'] : []),
+];
+
+export async function withIds(rows: ResourceRow[], now: number): Promise<HsdsResource[]> {
+  const offset = californiaTime(now).slice(-6);
+  return Promise.all(
+    rows.map(async (row) => {
+      const keys = childKeys(row);
+      const [ids, children] = await Promise.all([hsdsIds(row.id), Promise.all(keys.map((key) => uuidV5(`${key}/${row.id}`)))]);
+      const byKey = new Map(keys.map((key, i) => [key, children[i]!]));
+      return { row, ids, offset, child: (kind, key) => byKey.get(`${kind}/${key}`)! };
+    }),
+  );
+}
+
+/** The week's periods that share their hours, as one HSDS weekly schedule each: `byday` lists their days. */
+function weeklyHours(schedule: readonly OpeningPeriod[]) {
+  const groups = new Map<string, { opens: string; closes: string; days: string[] }>();
+  for (const { day, opens, closes } of sortedPeriods(schedule)) {
+    const group = groups.get(`${opens}-${closes}`) ?? { opens, closes, days: [] };
+    group.days.push(day.toUpperCase());
+    groups.set(`${opens}-${closes}`, group);
+  }
+  return [...groups.values()];
+}
 
 /** Only the fields that have a value: HSDS leaves an unknown field out rather than null. */
 const present = <T extends Record<string, unknown>>(object: T) =>
@@ -71,8 +106,18 @@ export function organizationOf({ row, ids }: HsdsResource) {
   };
 }
 
+/** What a resource does not ask for, in HSDS's free text (HSDS has no field for what is not required). */
+const NOT_REQUIRED_TEXT: Record<NotRequired, string> = {
+  id: 'photo ID',
+  ssn: 'Social Security number',
+  proof_of_address: 'proof of address',
+  immigration_status: 'immigration status',
+  appointment: 'appointment',
+};
+
 /** The service's own (one-to-one) fields, as HSDS lists answer them. */
 export function serviceOf({ row, ids }: HsdsResource) {
+  const notRequired = row.notRequired ?? [];
   return {
     id: ids.service,
     organization_id: ids.organization,
@@ -81,7 +126,11 @@ export function serviceOf({ row, ids }: HsdsResource) {
     ...present({
       description: [row.notes, row.services].filter(Boolean).join('\n\n'),
       url: row.link,
-      eligibility_description: row.requirements,
+      eligibility_description: [row.eligibility, row.requirements].filter(Boolean).join('\n\n'),
+      application_process: notRequired.length ? `Not required: ${notRequired.map((value) => NOT_REQUIRED_TEXT[value]).join(', ')}.` : null,
+      fees_description: row.cost === 'free' ? 'Free' : row.cost === 'low_cost' ? 'Low cost' : null,
+      // The California date a moderator last checked it; their name stays here (HSDS wants an email).
+      assured_date: row.verified ? row.verifiedOn : null,
     }),
   };
 }
@@ -117,8 +166,39 @@ function phonesOf({ row, ids }: HsdsResource) {
   return row.phone ? [{ id: ids.phone, service_id: ids.service, number: row.phone }] : [];
 }
 
-function schedulesOf({ row, ids }: HsdsResource) {
-  return row.hours ? [{ id: ids.schedule, service_id: ids.service, description: row.hours }] : [];
+/**
+ * The weekly hours as iCalendar-style HSDS schedules, times with the offset California's clocks
+ * have now (the time zone is named in `notes`: the offset changes with daylight saving); the
+ * hours as a moderator wrote them, when there are, as a schedule of their own.
+ */
+function schedulesOf({ row, ids, child, offset }: HsdsResource) {
+  const weekly = weeklyHours(row.schedule ?? []).map(({ opens, closes, days }) => ({
+    id: child('schedule', `${opens}-${closes}`),
+    service_id: ids.service,
+    freq: 'WEEKLY' as const,
+    wkst: 'MO' as const,
+    byday: days.join(','),
+    opens_at: `${opens}${offset}`,
+    closes_at: `${closes}${offset}`,
+    notes: 'California time (America/Los_Angeles)',
+  }));
+  return [...weekly, ...(row.hours ? [{ id: ids.schedule, service_id: ids.service, description: row.hours }] : [])];
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
+
+function languagesOf({ row, ids, child }: HsdsResource) {
+  return (row.languages ?? []).map((code) => ({ id: child('language', code), service_id: ids.service, code, ...present({ name: LANGUAGE_NAMES.of(code) }) }));
+}
+
+function costOptionsOf({ row, ids, child }: HsdsResource) {
+  if (row.cost === 'free') return [{ id: child('cost_option', 'cost'), service_id: ids.service, option: 'Free', amount: 0, currency: 'USD' }];
+  if (row.cost === 'low_cost') return [{ id: child('cost_option', 'cost'), service_id: ids.service, option: 'Low cost', amount_description: 'A small fee or a sliding scale' }];
+  return [];
+}
+
+function requiredDocumentsOf({ row, ids, child }: HsdsResource) {
+  return row.whatToBring ? [{ id: child('required_document', 'what_to_bring'), service_id: ids.service, document: row.whatToBring }] : [];
 }
 
 function fullLocationOf(resource: HsdsResource) {
@@ -145,6 +225,9 @@ export function fullServiceOf(resource: HsdsResource) {
     organization: organizationOf(resource),
     phones: phonesOf(resource),
     schedules: schedulesOf(resource),
+    languages: languagesOf(resource),
+    cost_options: costOptionsOf(resource),
+    required_documents: requiredDocumentsOf(resource),
     service_at_locations: hasLocation(row) ? [{ id: ids.service_at_location, service_id: ids.service, location_id: ids.location, location: fullLocationOf(resource) }] : [],
   };
 }
@@ -153,7 +236,7 @@ export function fullServiceOf(resource: HsdsResource) {
 export function fullOrganizationOf(resource: HsdsResource) {
   return {
     ...organizationOf(resource),
-    services: [{ ...serviceOf(resource), phones: phonesOf(resource), schedules: schedulesOf(resource) }],
+    services: [{ ...serviceOf(resource), phones: phonesOf(resource), schedules: schedulesOf(resource), languages: languagesOf(resource) }],
     locations: hasLocation(resource.row) ? [fullLocationOf(resource)] : [],
   };
 }

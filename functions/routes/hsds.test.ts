@@ -42,25 +42,38 @@ const resource = (id: string, name: string, fields: Partial<typeof resources.$in
   ...fields,
 });
 const seed = () =>
-  api.store.db
-    .insert(resources)
-    .values([
-      resource('r-pantry', 'Westside Pantry', { verified: true }),
-      resource('r-clinic', 'Clinica Popular', {
-        category: 'Medical',
-        address: null,
-        city: null,
-        county: null,
-        phone: null,
-        link: null,
-        notes: null,
-        hours: null,
-        requirements: null,
-      }),
-      resource('r-legal', 'Legal Aid Desk', { category: 'Legal', address: null, ...placed('Oakland') }),
-      resource('r-pending', 'A Pending Shelter', { status: 'pending' }),
-      resource('r-sample', 'A Sample Pantry', { isSample: true }),
-    ]);
+  api.store.db.insert(resources).values([
+    resource('r-pantry', 'Westside Pantry', {
+      verified: true,
+      verifiedOn: '2026-11-21',
+      verifiedBy: 'Ana Moderator',
+      schedule: [
+        { day: 'th', opens: '09:00', closes: '12:00' },
+        { day: 'tu', opens: '09:00', closes: '12:00' },
+        { day: 'tu', opens: '17:00', closes: '19:30' },
+        { day: 'sa', opens: '10:00', closes: '24:00' },
+      ],
+      languages: ['es', 'en', 'mix'],
+      cost: 'free',
+      whatToBring: 'A bag for groceries',
+      notRequired: ['id', 'immigration_status'],
+      eligibility: 'Families in Fresno County',
+    }),
+    resource('r-clinic', 'Clinica Popular', {
+      category: 'Medical',
+      address: null,
+      city: null,
+      county: null,
+      phone: null,
+      link: null,
+      notes: null,
+      hours: null,
+      requirements: null,
+    }),
+    resource('r-legal', 'Legal Aid Desk', { category: 'Legal', address: null, ...placed('Oakland'), cost: 'low_cost', verified: true, verifiedOn: null }),
+    resource('r-pending', 'A Pending Shelter', { status: 'pending' }),
+    resource('r-sample', 'A Sample Pantry', { isSample: true }),
+  ]);
 
 const get = async <T>(path: string) => {
   const response = await api.app.request(path);
@@ -126,7 +139,7 @@ describe('GET /api/hsds/...', () => {
     }
   });
 
-  it('answers one service with its organization, phone, hours and address; verified or not, nothing made up', async () => {
+  it('answers one service with its organization, phone, hours, languages, cost, documents and address', async () => {
     const ids = await hsdsIds('r-pantry');
     const service = await get<Record<string, unknown>>(`/api/hsds/services/${ids.service}`);
     expect(service).toMatchObject({
@@ -135,10 +148,19 @@ describe('GET /api/hsds/...', () => {
       name: 'Westside Pantry',
       status: 'active',
       url: 'https://example.org/pantry',
-      eligibility_description: 'No ID needed',
+      eligibility_description: 'Families in Fresno County\n\nNo ID needed',
+      application_process: 'Not required: photo ID, immigration status.',
+      fees_description: 'Free',
+      assured_date: '2026-11-21',
       organization: { id: ids.organization, name: 'Westside Pantry', website: 'https://example.org/pantry' },
       phones: [{ id: ids.phone, number: '(559) 555-0100' }],
-      schedules: [{ id: ids.schedule, description: 'Tue and Thu 9-12' }],
+      languages: [
+        { code: 'es', name: 'Spanish', service_id: ids.service },
+        { code: 'en', name: 'English', service_id: ids.service },
+        { code: 'mix', service_id: ids.service },
+      ],
+      cost_options: [{ option: 'Free', amount: 0, currency: 'USD', service_id: ids.service }],
+      required_documents: [{ document: 'A bag for groceries', service_id: ids.service }],
       service_at_locations: [
         {
           id: ids.service_at_location,
@@ -150,6 +172,28 @@ describe('GET /api/hsds/...', () => {
         },
       ],
     });
+    // The moderator's name is not published (HSDS's assurer is an email).
+    expect(JSON.stringify(service)).not.toContain('Ana Moderator');
+    // Mid-November the test clock is on Pacific Standard Time: -08:00.
+    expect((service.schedules as Record<string, unknown>[]).map(({ id: _id, service_id: _service, ...schedule }) => schedule)).toEqual([
+      { freq: 'WEEKLY', wkst: 'MO', byday: 'TU,TH', opens_at: '09:00-08:00', closes_at: '12:00-08:00', notes: 'California time (America/Los_Angeles)' },
+      { freq: 'WEEKLY', wkst: 'MO', byday: 'TU', opens_at: '17:00-08:00', closes_at: '19:30-08:00', notes: 'California time (America/Los_Angeles)' },
+      { freq: 'WEEKLY', wkst: 'MO', byday: 'SA', opens_at: '10:00-08:00', closes_at: '24:00-08:00', notes: 'California time (America/Los_Angeles)' },
+      { description: 'Tue and Thu 9-12' },
+    ]);
+    const again = await get<Record<string, unknown>>(`/api/hsds/services/${ids.service}`);
+    expect(again).toEqual(service);
+    api.clock.now = Date.parse('2026-07-01T18:00:00Z');
+    expect(((await get<Record<string, unknown>>(`/api/hsds/services/${ids.service}`)).schedules as { opens_at?: string }[])[0]!.opens_at).toBe('09:00-07:00');
+  });
+
+  it('gives a verified resource without a verification date no assured_date, and a low-cost one its cost', async () => {
+    const service = await get<Record<string, unknown>>(`/api/hsds/services/${(await hsdsIds('r-legal')).service}`);
+    expect(service).not.toHaveProperty('assured_date');
+    expect(service).toMatchObject({ fees_description: 'Low cost', cost_options: [{ option: 'Low cost', amount_description: expect.any(String) }] });
+  });
+
+  it('answers a resource that says little with just that', async () => {
     const bare = await get<Record<string, unknown>>(`/api/hsds/services/${(await hsdsIds('r-clinic')).service}`);
     expect(bare).toEqual({
       id: expect.any(String),
@@ -159,6 +203,9 @@ describe('GET /api/hsds/...', () => {
       organization: { id: bare.organization_id, name: 'Clinica Popular', description: '' },
       phones: [],
       schedules: [],
+      languages: [],
+      cost_options: [],
+      required_documents: [],
       service_at_locations: [],
     });
   });

@@ -54,7 +54,7 @@ export function hsdsRoutes(deps: RouteDeps) {
       .orderBy(asc(resources.name), asc(resources.id))
       .limit(perPage)
       .offset((number - 1) * perPage);
-    const contents = (await withIds(rows)).map(item);
+    const contents = (await withIds(rows, deps.now())).map(item);
     const totalItems = total?.n ?? 0;
     const totalPages = Math.ceil(totalItems / perPage);
     return c.json({
@@ -76,11 +76,11 @@ export function hsdsRoutes(deps: RouteDeps) {
     const known = await Promise.all(keys.map(async ({ id: key }) => ({ key, ids: await hsdsIds(key) })));
     const match = known.find((resource) => resource.ids[kind] === id);
     if (!match) return undefined;
-    const [row] = await db
+    const rows = await db
       .select()
       .from(resources)
       .where(and(shared, eq(resources.id, match.key)));
-    return row ? { row, ids: match.ids } : undefined;
+    return (await withIds(rows, deps.now()))[0];
   }
 
   const notFound = (c: Context, what: string) => apiError(c, 404, 'not_found', `There is no such ${what}, or it is no longer listed`);
