@@ -139,19 +139,17 @@ describe.skipIf(!validateService)(validateService ? 'HSDS import' : `HSDS import
 
   it("takes this API's own services back", async () => {
     const createdAt = new Date(api.clock.now).toISOString();
-    await api.store.db
-      .insert(resources)
-      .values({
-        id: 'r-1',
-        name: 'Legal Aid Desk',
-        category: 'Legal',
-        city: 'Oakland',
-        address: '5 Broadway',
-        phone: '510-555-0100',
-        languages: ['es'],
-        status: 'published',
-        createdAt,
-      });
+    await api.store.db.insert(resources).values({
+      id: 'r-1',
+      name: 'Legal Aid Desk',
+      category: 'Legal',
+      city: 'Oakland',
+      address: '5 Broadway',
+      phone: '510-555-0100',
+      languages: ['es'],
+      status: 'published',
+      createdAt,
+    });
     const service = await api.get<Record<string, unknown>>(`/api/hsds/services/${(await hsdsIds('r-1')).service}`);
     expect(await run([service])).toMatchObject({ added: 1, skipped: [] });
     const [copy] = await api.store.db.select().from(resources).where(eq(resources.status, 'pending'));

@@ -40,9 +40,12 @@ const KINDS = ['organization', 'service', 'location', 'address', 'phone', 'sched
 export type HsdsKind = (typeof KINDS)[number];
 export type HsdsIds = Record<HsdsKind, string>;
 
+/** The HSDS id of one of the objects a resource becomes. */
+export const hsdsId = (kind: HsdsKind, resourceId: string) => uuidV5(`${kind}/${resourceId}`);
+
 /** The HSDS ids of the objects one resource becomes. */
 export async function hsdsIds(resourceId: string): Promise<HsdsIds> {
-  const ids = await Promise.all(KINDS.map((kind) => uuidV5(`${kind}/${resourceId}`)));
+  const ids = await Promise.all(KINDS.map((kind) => hsdsId(kind, resourceId)));
   return Object.fromEntries(KINDS.map((kind, i) => [kind, ids[i]!])) as HsdsIds;
 }
 

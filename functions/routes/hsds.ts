@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { resources } from '../../db/schema.ts';
 import { PAGE_SIZE } from '../../src/contract/limits.ts';
 import type { RouteDeps } from '../deps.ts';
-import { fullOrganizationOf, fullServiceOf, hsdsIds, organizationOf, serviceAtLocationOf, serviceOf, withIds, type HsdsKind, type HsdsResource } from '../domain/hsds.ts';
+import { fullOrganizationOf, fullServiceOf, hsdsId, organizationOf, serviceAtLocationOf, serviceOf, withIds, type HsdsKind, type HsdsResource } from '../domain/hsds.ts';
 import { apiError } from '../http.ts';
 
 /** The HSDS version these answers follow (GET /api/hsds/ says it). */
@@ -73,8 +73,8 @@ export function hsdsRoutes(deps: RouteDeps) {
   async function byId(kind: HsdsKind, id: string): Promise<HsdsResource | undefined> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)) return undefined;
     const keys = await db.select({ id: resources.id }).from(resources).where(shared);
-    const known = await Promise.all(keys.map(async ({ id: key }) => ({ key, ids: await hsdsIds(key) })));
-    const match = known.find((resource) => resource.ids[kind] === id);
+    const known = await Promise.all(keys.map(async ({ id: key }) => ({ key, id: await hsdsId(kind, key) })));
+    const match = known.find((resource) => resource.id === id);
     if (!match) return undefined;
     const rows = await db
       .select()

@@ -62,6 +62,14 @@ const HSDS_PAGED = {
   per_page: `How many a page holds (${PAGE_SIZE.default} without it, at most ${PAGE_SIZE.max}); not a whole number from 1: 400 invalid_query.`,
 };
 
+/** A route of the HSDS read API (functions/routes/hsds.ts): public, JSON as the standard has it. */
+const hsds = (summary: string, description: string, query?: Record<string, string>): ApiRoute => ({
+  summary,
+  tag: 'Directory',
+  ...(query ? { query } : {}),
+  answer: { status: 200, description },
+});
+
 /** Every public list's area filter (functions/domain/places.ts). */
 const COUNTY = { county: 'Only those placed in this California county (any case; "Fresno" or "Fresno County"); not a county: 400 invalid_county.' };
 
@@ -409,37 +417,14 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
   }),
-  'GET /api/hsds/': {
-    summary: 'The Open Referral HSDS 3.0 read API: its version and where it is described',
-    tag: 'Directory',
-    answer: { status: 200, description: 'HSDS API information: version, openapi_url' },
-  },
-  'GET /api/hsds/services': {
-    summary: 'Published resources as HSDS 3.0 services, by name',
-    tag: 'Directory',
-    query: HSDS_PAGED,
-    answer: { status: 200, description: 'An HSDS page of services (their one-to-one fields)' },
-  },
-  'GET /api/hsds/services/:id': {
-    summary: 'One HSDS 3.0 service with its organization, phones, schedules and location',
-    tag: 'Directory',
-    answer: { status: 200, description: 'An HSDS service, fully nested' },
-  },
-  'GET /api/hsds/organizations': {
-    summary: 'Published resources as HSDS 3.0 organizations, by name',
-    tag: 'Directory',
-    query: HSDS_PAGED,
-    answer: { status: 200, description: 'An HSDS page of organizations' },
-  },
-  'GET /api/hsds/organizations/:id': {
-    summary: 'One HSDS 3.0 organization with its service and location',
-    tag: 'Directory',
-    answer: { status: 200, description: 'An HSDS organization, fully nested' },
-  },
-  'GET /api/hsds/service_at_locations': {
-    summary: 'Published resources that say where they are, as HSDS 3.0 services at locations, by name',
-    tag: 'Directory',
-    query: HSDS_PAGED,
-    answer: { status: 200, description: 'An HSDS page of service_at_location objects, each with its service and location' },
-  },
+  'GET /api/hsds/': hsds('The Open Referral HSDS 3.0 read API: its version and where it is described', 'HSDS API information: version, openapi_url'),
+  'GET /api/hsds/services': hsds('Published resources as HSDS 3.0 services, by name', 'An HSDS page of services (their one-to-one fields)', HSDS_PAGED),
+  'GET /api/hsds/services/:id': hsds('One HSDS 3.0 service with its organization, phones, schedules, languages, costs, documents and location', 'An HSDS service, fully nested'),
+  'GET /api/hsds/organizations': hsds('Published resources as HSDS 3.0 organizations, by name', 'An HSDS page of organizations', HSDS_PAGED),
+  'GET /api/hsds/organizations/:id': hsds('One HSDS 3.0 organization with its service and location', 'An HSDS organization, fully nested'),
+  'GET /api/hsds/service_at_locations': hsds(
+    'Published resources that say where they are, as HSDS 3.0 services at locations, by name',
+    'An HSDS page of service_at_location objects, each with its service and location',
+    HSDS_PAGED,
+  ),
 };
