@@ -41,7 +41,7 @@ export function readDataset(path: string): { items: DatasetItem[]; skipped: Skip
   const items: DatasetItem[] = [];
   const skipped: Skipped[] = [];
   for (const file of files) {
-    const name = files.length > 1 || file !== path ? relative(path, file) : file;
+    const name = file === path ? file : relative(path, file);
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(file, 'utf8'));
@@ -86,7 +86,7 @@ function categoryOf(service: Json): ResourceCategory | null {
     ...(isObject(attribute.taxonomy_term) ? [text(attribute.taxonomy_term.name), text(attribute.taxonomy_term.code)] : []),
   ]);
   for (const words of [terms.filter(Boolean).join(' '), text(service.name) ?? '', text(service.description) ?? '']) {
-    const found = RESOURCE_CATEGORIES.find((category) => category.toLowerCase() === words.trim().toLowerCase() || CATEGORY_WORDS[category].test(words));
+    const found = RESOURCE_CATEGORIES.find((category) => CATEGORY_WORDS[category].test(words));
     if (found) return found;
   }
   return null;

@@ -97,7 +97,7 @@ const present = <T extends Record<string, unknown>>(object: T) =>
 const postalCode = (address: string) => address.match(/\b9[0-6]\d{3}(?:-\d{4})?\b/)?.[0] ?? '';
 
 /** Whether the resource says where it is: only then is it at an HSDS location. */
-export const hasLocation = (row: ResourceRow) => Boolean(row.address || row.city);
+const hasLocation = (row: ResourceRow) => Boolean(row.address || row.city);
 
 export function organizationOf({ row, ids }: HsdsResource) {
   return {

@@ -7,7 +7,7 @@ import { fullOrganizationOf, fullServiceOf, hsdsId, organizationOf, serviceAtLoc
 import { apiError } from '../http.ts';
 
 /** The HSDS version these answers follow (GET /api/hsds/ says it). */
-export const HSDS_VERSION = '3.0';
+const HSDS_VERSION = '3.0';
 
 /** Only what /resources shows, and never the sample content a new site starts with: partners would copy it as real. */
 const shared = and(eq(resources.status, 'published'), eq(resources.isSample, false));
