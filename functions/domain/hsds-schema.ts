@@ -1,26 +1,17 @@
 /**
  * The official HSDS 3.0 schemas as validators (Node only: it reads files; used by the tests and by
- * `npm run hsds:import`, never by a host). They are Open Referral's, kept beside the project in
+ * `npm run hsds:import`, which find the folder with tests/standards.ts; never by a host). They are Open Referral's, kept beside the project in
  * `shared/standards/hsds/schema/` and never copied into it. The schemas carry keywords of their
  * own (`datapackage_metadata`, `core`...), hence `strict: false`; their formats (uuid, uri, email,
  * date-time) are checked.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { default as addFormats } from 'ajv-formats';
 
 /** Where the standard's own OpenAPI document finds the compiled schemas; the local copies answer to it. */
 const PUBLISHED = 'https://raw.githubusercontent.com/openreferral/specification/3.0/schema/';
-
-/** `shared/standards/hsds/schema` beside `from` or above it (a worktree sits deeper); null where absent. */
-export function findHsdsSchemas(from: string): string | null {
-  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
-    const folder = join(dir, 'shared/standards/hsds/schema');
-    if (existsSync(join(folder, 'openapi.json'))) return folder;
-  }
-  return null;
-}
 
 export interface HsdsSchemas {
   /** The 200 answer of a GET path of the standard's API (`/services`, `/services/{id}`...). */
