@@ -1,9 +1,9 @@
 /**
- * The official HSDS 3.0 schemas as validators (Node only: it reads files; used by the tests and by
- * `npm run hsds:import`, which find the folder with tests/standards.ts; never by a host). They are Open Referral's, kept beside the project in
- * `shared/standards/hsds/schema/` and never copied into it. The schemas carry keywords of their
- * own (`datapackage_metadata`, `core`...), hence `strict: false`; their formats (uuid, uri, email,
- * date-time) are checked.
+ * The official HSDS 3.0 schemas as validators. Node only (it reads files): used by the tests and
+ * by `npm run hsds:import`, which find the folder with tests/standards.ts; never by a host. They
+ * are Open Referral's, kept beside the project in `shared/standards/hsds/schema/` and never copied
+ * into it. The schemas carry keywords of their own (`datapackage_metadata`, `core`...), hence
+ * `strict: false`; their formats (uuid, uri, email, date-time) are checked.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
