@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { OpeningPeriod } from '../src/contract/hours.ts';
+import type { NotRequired, ResourceLanguage } from '../src/contract/values.ts';
 
 /** Missing-person posts of the lost-and-found board. No poster identity is stored. */
 export const lostFoundPosts = sqliteTable(
@@ -231,7 +233,18 @@ export const resources = sqliteTable(
     hours: text('hours'),
     services: text('services'),
     requirements: text('requirements'),
+    /** The weekly opening hours, a JSON list of OpeningPeriod (src/contract/hours.ts); null: not known. */
+    schedule: text('schedule', { mode: 'json' }).$type<OpeningPeriod[]>(),
+    /** JSON lists of RESOURCE_LANGUAGES codes and of NOT_REQUIRED values (the filters read them with json_each). */
+    languages: text('languages', { mode: 'json' }).$type<ResourceLanguage[]>(),
+    cost: text('cost'),
+    whatToBring: text('what_to_bring'),
+    notRequired: text('not_required', { mode: 'json' }).$type<NotRequired[]>(),
+    eligibility: text('eligibility'),
     verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
+    /** The California date and the moderator of the last verification, set from the session, never from a body. */
+    verifiedOn: text('verified_on'),
+    verifiedBy: text('verified_by'),
     status: text('status').notNull().default('pending'),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),

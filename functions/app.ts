@@ -17,6 +17,7 @@ import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
+import { hsdsRoutes } from './routes/hsds.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps) {
   app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
+  app.route('/', hsdsRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));

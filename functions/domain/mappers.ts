@@ -13,6 +13,7 @@ import {
   type JobType,
   type NoteStatus,
   type ResourceCategory,
+  type ResourceCost,
 } from '../../src/contract/limits.ts';
 import type { alerts, assistanceRequests, jobs, lostFoundNotes, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 
@@ -98,7 +99,15 @@ export const toResource = (row: ResourceRow): Resource => ({
   link: row.link,
   notes: row.notes,
   hours: row.hours,
+  schedule: row.schedule ?? [],
+  languages: row.languages ?? [],
+  cost: row.cost as ResourceCost | null,
+  whatToBring: row.whatToBring,
+  notRequired: row.notRequired ?? [],
+  eligibility: row.eligibility,
   verified: row.verified,
+  verifiedOn: row.verifiedOn,
+  verifiedBy: row.verifiedBy,
   sample: row.isSample,
 });
 

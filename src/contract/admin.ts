@@ -1,7 +1,7 @@
 /** The moderation desk (/admin and its desks): sign-in, the admins' own forms, and what the desk lists. */
 import * as z from 'zod/mini';
 import type { Alert } from './alerts.ts';
-import type { Drop, Job, Resource } from './directory.ts';
+import { resourceDetails, type Drop, type Job, type Resource } from './directory.ts';
 import { optionalText, required, webLink } from './fields.ts';
 import type { AssistanceRequest, SurplusOffer } from './help.ts';
 import { LIMITS } from './limits.ts';
@@ -67,6 +67,7 @@ export const adminResourceInput = z.object({
   requirements: optionalText(LIMITS.description, 'Requirements'),
   /** "Website" */
   link: webLink,
+  ...resourceDetails,
 });
 export type AdminResourceInput = z.input<typeof adminResourceInput>;
 

@@ -12,7 +12,7 @@ import { alertInput, markInput, subscriptionInput, unsubscribeInput } from './al
 import { jobInput, resourceInput, sosInput, volunteerInput } from './directory.ts';
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
-import type { RateLimitName } from './limits.ts';
+import { PAGE_SIZE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { communityUploadRequest, uploadRequest } from './media.ts';
 import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
@@ -55,6 +55,20 @@ const PAGED = {
   limit: 'How many to answer (the page size; capped).',
   before: 'Only those created before this ISO 8601 date and time: the createdAt of the last one of the previous page.',
 };
+
+/** HSDS's paging: `total_items`, `total_pages`, `page_number`, `size`, `first_page`, `last_page`, `empty`, `contents`. */
+const HSDS_PAGED = {
+  page: 'Which page, from 1 (the first without it); not a whole number from 1: 400 invalid_query.',
+  per_page: `How many a page holds (${PAGE_SIZE.default} without it, at most ${PAGE_SIZE.max}); not a whole number from 1: 400 invalid_query.`,
+};
+
+/** A route of the HSDS read API (functions/routes/hsds.ts): public, JSON as the standard has it. */
+const hsds = (summary: string, description: string, query?: Record<string, string>): ApiRoute => ({
+  summary,
+  tag: 'Directory',
+  ...(query ? { query } : {}),
+  answer: { status: 200, description },
+});
 
 /** Every public list's area filter (functions/domain/places.ts). */
 const COUNTY = { county: 'Only those placed in this California county (any case; "Fresno" or "Fresno County"); not a county: 400 invalid_county.' };
@@ -403,4 +417,14 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
   }),
+  'GET /api/hsds/': hsds('The Open Referral HSDS 3.0 read API: its version and where it is described', 'HSDS API information: version, openapi_url'),
+  'GET /api/hsds/services': hsds('Published resources as HSDS 3.0 services, by name', 'An HSDS page of services (their one-to-one fields)', HSDS_PAGED),
+  'GET /api/hsds/services/:id': hsds('One HSDS 3.0 service with its organization, phones, schedules, languages, costs, documents and location', 'An HSDS service, fully nested'),
+  'GET /api/hsds/organizations': hsds('Published resources as HSDS 3.0 organizations, by name', 'An HSDS page of organizations', HSDS_PAGED),
+  'GET /api/hsds/organizations/:id': hsds('One HSDS 3.0 organization with its service and location', 'An HSDS organization, fully nested'),
+  'GET /api/hsds/service_at_locations': hsds(
+    'Published resources that say where they are, as HSDS 3.0 services at locations, by name',
+    'An HSDS page of service_at_location objects, each with its service and location',
+    HSDS_PAGED,
+  ),
 };

@@ -1,8 +1,67 @@
 /** The everyday boards: the resource directory, the job board, the next drop and its volunteers, and SOS requests. */
 import * as z from 'zod/mini';
 import { optionalText, required, webLink } from './fields.ts';
-import { LIMITS } from './limits.ts';
-import { RESOURCE_CATEGORIES, type JobType, type ResourceCategory } from './values.ts';
+import { isOpeningPeriod, type OpeningPeriod } from './hours.ts';
+import { LIMITS, MAX_OPENING_PERIODS } from './limits.ts';
+import {
+  NOT_REQUIRED,
+  RESOURCE_CATEGORIES,
+  RESOURCE_COSTS,
+  RESOURCE_LANGUAGES,
+  WEEKDAYS,
+  type JobType,
+  type NotRequired,
+  type ResourceCategory,
+  type ResourceCost,
+  type ResourceLanguage,
+} from './values.ts';
+
+/** A list of choices from a fixed set, each once; absent means none. */
+const choices = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.pipe(
+    z.optional(z.array(z.enum(values, { error: `${label} must be among ${values.join(', ')}` })).check(z.maxLength(values.length, `${label}: each at most once`))),
+    z.transform((list) => [...new Set(list ?? [])]),
+  );
+
+/** The weekly opening hours: several periods a day, each closing after it opens (or at 24:00). */
+export const openingHours = z.pipe(
+  z.optional(
+    z
+      .array(
+        z
+          .object({
+            day: z.enum(WEEKDAYS, { error: `Day must be one of ${WEEKDAYS.join(', ')}` }),
+            opens: z.string({ error: 'Opens must be a time (HH:MM)' }),
+            closes: z.string({ error: 'Closes must be a time (HH:MM)' }),
+          })
+          .check(z.refine(isOpeningPeriod, 'Each period needs times as HH:MM and must close after it opens (24:00 at the latest)')),
+      )
+      .check(z.maxLength(MAX_OPENING_PERIODS, `At most ${MAX_OPENING_PERIODS} opening periods`)),
+  ),
+  z.transform((list): OpeningPeriod[] => list ?? []),
+);
+
+/** What the directory says beyond a name and a place, the same for a submission and a moderator's entry. */
+export const resourceDetails = {
+  schedule: openingHours,
+  languages: choices(RESOURCE_LANGUAGES, 'Languages'),
+  cost: z.pipe(
+    z.optional(z.nullable(z.enum(RESOURCE_COSTS, { error: 'Cost must be free or low_cost' }))),
+    z.transform((value) => value ?? null),
+  ),
+  whatToBring: optionalText(LIMITS.description, 'What to bring'),
+  notRequired: choices(NOT_REQUIRED, 'Not required'),
+  /** Who it serves. */
+  eligibility: optionalText(LIMITS.description, 'Who it serves'),
+};
+
+/** GET /api/resources filters beyond category and county, each refused (400) when not one of its values. */
+export const RESOURCE_FILTERS = {
+  openNow: 'Only those open now in California (`1`); those with no hours are left out.',
+  language: `Only those where this language is spoken: ${RESOURCE_LANGUAGES.join(', ')}.`,
+  cost: `Only those of this cost: ${RESOURCE_COSTS.join(', ')}.`,
+  notRequired: `Only those that do not ask for this: ${NOT_REQUIRED.join(', ')}.`,
+} as const;
 
 /** A resource submitted for the directory; it stays pending until an admin verifies it. */
 export const resourceInput = z.object({
@@ -13,6 +72,7 @@ export const resourceInput = z.object({
   phone: optionalText(LIMITS.phone, 'Phone'),
   link: webLink,
   notes: optionalText(LIMITS.description, 'Notes'),
+  ...resourceDetails,
 });
 
 export interface Resource {
@@ -28,7 +88,18 @@ export interface Resource {
   notes: string | null;
   /** Opening hours as the admin wrote them. */
   hours: string | null;
+  /** The weekly opening hours; empty when not known (then neither open nor closed is shown). */
+  schedule: OpeningPeriod[];
+  languages: ResourceLanguage[];
+  cost: ResourceCost | null;
+  whatToBring: string | null;
+  notRequired: NotRequired[];
+  /** Who it serves. */
+  eligibility: string | null;
   verified: boolean;
+  /** The California date a moderator last verified it (YYYY-MM-DD), and who; null before. */
+  verifiedOn: string | null;
+  verifiedBy: string | null;
   sample: boolean;
 }
 

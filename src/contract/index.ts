@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './media.ts';
 export * from './lost-found.ts';
 export * from './alerts.ts';
+export * from './hours.ts';
 export * from './directory.ts';
 export * from './help.ts';
 export * from './pulse.ts';

@@ -48,6 +48,9 @@ export const PAGE_SIZE = { default: 50, max: 100 } as const;
 /** The admin desks list a whole directory or job board at once, up to this many rows. */
 export const DESK_LIST_MAX = 500;
 
+/** Opening periods of one resource's week (several a day: a lunch break, an evening clinic). */
+export const MAX_OPENING_PERIODS = 28;
+
 /** Largest JSON body any write endpoint reads. */
 export const MAX_JSON_BYTES = 64 * 1024;
 

@@ -6,17 +6,21 @@ import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
+import { californiaToday } from '../../domain/time.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
 
 /**
  * /api/admin/resources: the whole directory, pending first. One rule for every desk: a
  * moderator's own entry is published (verified) at once, as a job the admin posts is; a submitted
- * one waits until Verify publishes it. Both announce it live (`new-resource`).
+ * one waits until Verify publishes it. Both announce it live (`new-resource`). Each verification
+ * (the entry, or Verify again on a listed one) stamps the California date and the moderator's
+ * name from the session: "Verified on ...".
  */
 export function adminResourceRoutes(deps: RouteDeps) {
   const { db } = deps;
   const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, ...placed(input.city), category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+  const stamp = (c: { var: { admin: { name: string } } }) => ({ verified: true, verifiedOn: californiaToday(deps.now()), verifiedBy: c.var.admin.name });
   const announce = (row: ResourceRow) => deps.publish({ event: 'new-resource', data: { id: row.id, category: row.category, name: row.name, city: row.city } });
 
   return new Hono<AdminEnv>()
@@ -28,7 +32,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminResourceInput), async (c) => {
       const [row] = await db
         .insert(resources)
-        .values({ ...fields(c.var.body), id: crypto.randomUUID(), status: 'published', verified: true, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...fields(c.var.body), ...stamp(c), id: crypto.randomUUID(), status: 'published', createdAt: new Date(deps.now()).toISOString() })
         .returning();
       await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
       await announce(row!);
@@ -45,7 +49,11 @@ export function adminResourceRoutes(deps: RouteDeps) {
       const id = c.req.param('id');
       const [before] = await db.select({ status: resources.status }).from(resources).where(eq(resources.id, id));
       if (!before) return apiError(c, 404, 'not_found', 'There is no such resource');
-      const [row] = await db.update(resources).set({ status: 'published', verified: true }).where(eq(resources.id, id)).returning();
+      const [row] = await db
+        .update(resources)
+        .set({ status: 'published', ...stamp(c) })
+        .where(eq(resources.id, id))
+        .returning();
       await audit(db, c.var.admin, 'resource.verify', id, deps.now());
       // Only a resource that was not public yet is news; a listed one just gets its star.
       if (before.status !== 'published') await announce(row!);
