@@ -8,7 +8,7 @@ import { translate } from '../src/i18n/index.ts';
 import { LANGUAGES } from '../src/i18n/languages.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
 import { californiaToday } from './domain/time.ts';
-import { validTwilioSignature } from './sms-inbound.ts';
+import { parseText, validTwilioSignature } from './sms-inbound.ts';
 
 const SECRET = 'twilio-auth-token-for-tests';
 const WEBHOOK = 'https://findhelpreunite.org/api/sms/inbound';
@@ -120,6 +120,23 @@ describe("Twilio's signature", () => {
 });
 
 describe('keywords, in English and in Spanish', () => {
+  it('reads every keyword of every language as its own command, in any case, whatever follows it', () => {
+    for (const lang of LANGUAGES) {
+      for (const [command, words] of Object.entries(SMS_KEYWORDS[lang])) {
+        for (const word of words) {
+          for (const typed of [`${word} 93701`, ` ${word.toLowerCase()}  Rosa  Diaz`]) {
+            const parsed = parseText(typed);
+            expect(parsed, `${lang} ${typed}`).toMatchObject({ command, rest: expect.stringMatching(/^(93701|Rosa Diaz)$/) });
+            expect(parsed!.langs, `${lang} ${typed}`).toContain(lang);
+          }
+        }
+      }
+    }
+    expect(parseText('ayúda')).toMatchObject({ command: 'help', langs: ['es'] });
+    expect(parseText('ＨＥＬＰ')).toMatchObject({ command: 'help', langs: ['en'] });
+    expect(parseText('stopping by')).toBeNull();
+  });
+
   it('HELP / AYUDA say what the service is and how to stop', async () => {
     expect(await reply('help')).toBe(say('en', 'sms.reply.help', { site: 'Find. Help. Reunite.', stop: 'STOP' }));
     expect(await reply('  Ayuda ')).toBe(say('es', 'sms.reply.help', { site: translate('es', 'site.name'), stop: 'PARAR' }));

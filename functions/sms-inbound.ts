@@ -70,7 +70,8 @@ export function parseText(text: string): { command: SmsCommand; langs: Lang[]; r
   const body = text.normalize('NFC').trim().replace(/\s+/g, ' ');
   const chars = [...body];
   const folded: string[] = [];
-  for (const char of chars) folded.push((folded.at(-1) ?? '') + fold(char));
+  // Keywords are short: only the start of a long text is folded.
+  for (const char of chars.slice(0, 32)) folded.push((folded.at(-1) ?? '') + fold(char));
   for (const { command, word } of KEYWORDS) {
     const end = folded.indexOf(word);
     if (end < 0) continue;

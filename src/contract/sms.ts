@@ -34,7 +34,7 @@ export const SMS_KEYWORDS: Record<Lang, Record<SmsCommand, readonly string[]>> =
   hi: { stop: ['बंद', 'रोकें'], start: ['शुरू'], help: ['मदद'], alerts: ['अलर्ट'], find: ['खोजें'], food: ['खाना'], report: ['रिपोर्ट'], lang: ['भाषा'] },
   pa: { stop: ['ਬੰਦ', 'ਰੋਕੋ'], start: ['ਸ਼ੁਰੂ'], help: ['ਮਦਦ'], alerts: ['ਅਲਰਟ'], find: ['ਲੱਭੋ'], food: ['ਖਾਣਾ'], report: ['ਰਿਪੋਰਟ'], lang: ['ਭਾਸ਼ਾ'] },
   ta: { stop: ['நிறுத்து'], start: ['தொடங்கு'], help: ['உதவி'], alerts: ['அலர்ட்', 'எச்சரிக்கை'], find: ['தேடு'], food: ['உணவு'], report: ['தகவல்'], lang: ['மொழி'] },
-  ar: { stop: ['توقف', 'إلغاء'], start: ['ابدأ'], help: ['مساعدة'], alerts: ['تنبيهات'], find: ['ابحث'], food: ['طعام'], report: ['بلاغ'], lang: ['لغة'] },
+  ar: { stop: ['توقف', 'إلغاء', 'الغاء'], start: ['ابدأ', 'ابدا'], help: ['مساعدة'], alerts: ['تنبيهات'], find: ['ابحث'], food: ['طعام'], report: ['بلاغ'], lang: ['لغة'] },
   ko: { stop: ['중지', '수신거부'], start: ['시작'], help: ['도움말'], alerts: ['알림'], find: ['찾기'], food: ['음식'], report: ['제보'], lang: ['언어'] },
   vi: { stop: ['DỪNG', 'HỦY'], start: ['BẮT ĐẦU'], help: ['GIÚP'], alerts: ['CẢNH BÁO'], find: ['TÌM'], food: ['THỨC ĂN'], report: ['BÁO TIN'], lang: ['NGÔN NGỮ'] },
   tl: { stop: ['TIGIL', 'HINTO'], start: ['SIMULA'], help: ['TULONG'], alerts: ['ALERTO'], find: ['HANAP'], food: ['PAGKAIN'], report: ['ULAT'], lang: ['WIKA'] },
