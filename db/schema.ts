@@ -186,6 +186,16 @@ export const pushSubscriptions = sqliteTable('push_subscriptions', {
   createdAt: text('created_at').notNull(),
 });
 
+/**
+ * The reply language a number chose by texting LANG, the number known only by a keyed hash of
+ * it (never in clear). STOP deletes it with the number's subscriptions.
+ */
+export const smsSenders = sqliteTable('sms_senders', {
+  numberHash: text('number_hash').primaryKey(),
+  lang: text('lang').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
 /** Text messages waiting for (or sent by) the SMS gateway. Nothing is lost while none is configured. */
 export const smsOutbox = sqliteTable(
   'sms_outbox',

@@ -27,6 +27,7 @@ import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { deliverOutbox } from './sms.ts';
+import { smsInboundRoutes } from './sms-inbound.ts';
 
 /**
  * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
@@ -52,6 +53,7 @@ export function createApp(deps: Deps) {
     keys: keyring(deps.db, deps.config?.hashSecret),
     alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
     smsGateway: deps.config?.smsGateway ?? null,
+    smsInbound: deps.config?.smsInbound ?? null,
     donationUrl: deps.config?.donationUrl ?? DEFAULT_DONATION_URL,
     donationsTotal: deps.config?.donationsTotal ?? 0,
     pfifDomain: deps.config?.pfifDomain ?? null,
@@ -84,6 +86,7 @@ export function createApp(deps: Deps) {
   app.route('/push', pushRoutes(routeDeps));
   app.route('/', hsdsRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
+  app.route('/sms/inbound', smsInboundRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));
   app.route('/', directoryRoutes(routeDeps));

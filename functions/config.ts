@@ -22,6 +22,10 @@ const apiSettings = {
   HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   SMS_GATEWAY_URL: z.optional(webAddress),
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
+  /** The SMS provider's auth token, which signs its webhooks (X-Twilio-Signature); without it, POST /api/sms/inbound answers 404. */
+  SMS_INBOUND_SECRET: z.optional(z.string()),
+  /** The exact address the provider is told to call for incoming texts: what it signs, and where record links lead. */
+  SMS_INBOUND_URL: z.optional(webAddress),
   /** The same variable the page build reads, so pages and GET /api/donation-links agree. */
   PUBLIC_DONATION_URL: z.optional(webAddress),
   PUBLIC_QUICK_EXIT_URL: z.optional(webAddress),
@@ -116,6 +120,7 @@ export const apiConfig = (config: Config | WorkerConfig): NonNullable<Deps['conf
   alertHours: config.ALERT_HOURS,
   donationsTotal: config.DONATIONS_TOTAL,
   smsGateway: config.SMS_GATEWAY_URL ? { url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN } : null,
+  smsInbound: config.SMS_INBOUND_SECRET ? { secret: config.SMS_INBOUND_SECRET, url: config.SMS_INBOUND_URL } : null,
   donationUrl: config.PUBLIC_DONATION_URL,
   quickExitUrl: config.PUBLIC_QUICK_EXIT_URL,
   pfifDomain: config.PFIF_DOMAIN,

@@ -6,6 +6,7 @@ import type { Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
 import type { PushSender, VapidKeys } from './push.ts';
 import type { SmsGateway } from './sms.ts';
+import type { SmsInbound } from './sms-inbound.ts';
 
 /** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
     alertHours?: Partial<Record<AlertType, number>>;
     /** The HTTP SMS provider; without one, texts wait in the outbox. */
     smsGateway?: SmsGateway | null;
+    /** Texts to the service's number (SMS_INBOUND_SECRET, SMS_INBOUND_URL); without it, POST /api/sms/inbound answers 404. */
+    smsInbound?: SmsInbound | null;
     /** The external donation page (PUBLIC_DONATION_URL); the contract's default without one. */
     donationUrl?: string;
     /** Where Quick exit leads on the pages answered after a form post (PUBLIC_QUICK_EXIT_URL); the contract's default without one. */
@@ -58,6 +61,7 @@ export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
   keys: Keyring;
   alertHours: Record<AlertType, number>;
   smsGateway: SmsGateway | null;
+  smsInbound: SmsInbound | null;
   donationUrl: string;
   donationsTotal: number;
   pfifDomain: string | null;

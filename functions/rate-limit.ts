@@ -17,15 +17,25 @@ import { apiError } from './http.ts';
 export function rateLimit<E extends Env>(deps: RouteDeps, name: RateLimitName | ((c: Context<E>) => RateLimitName)): MiddlewareHandler<E> {
   return async (c, next) => {
     const action = typeof name === 'function' ? name(c) : name;
-    const { limit, windowMinutes, message } = RATE_LIMITS[action];
-    const now = deps.now();
-    const clientHash = await deps.keys.dailyHash(now, 'client', deps.clientAddress(c) ?? 'unknown');
-    const [recent] = await deps.db
-      .select({ n: count() })
-      .from(rateEvents)
-      .where(and(eq(rateEvents.clientHash, clientHash), eq(rateEvents.action, action), gt(rateEvents.at, now - windowMinutes * MINUTE)));
-    if ((recent?.n ?? 0) >= limit) return apiError(c, 429, 'rate_limited', message);
-    await deps.db.insert(rateEvents).values({ clientHash, action, at: now });
+    const clientHash = await deps.keys.dailyHash(deps.now(), 'client', deps.clientAddress(c) ?? 'unknown');
+    if (!(await spend(deps, action, clientHash))) return apiError(c, 429, 'rate_limited', RATE_LIMITS[action].message);
     await next();
   };
+}
+
+/**
+ * Counts one `action` of the client known by `clientHash` (a keyed hash that changes daily, of its
+ * address or, for a text, of its number): false, and nothing recorded, when it already made the
+ * limit's number of them within the window.
+ */
+export async function spend(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
+  const { limit, windowMinutes } = RATE_LIMITS[action];
+  const now = deps.now();
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.clientHash, clientHash), eq(rateEvents.action, action), gt(rateEvents.at, now - windowMinutes * MINUTE)));
+  if ((recent?.n ?? 0) >= limit) return false;
+  await deps.db.insert(rateEvents).values({ clientHash, action, at: now });
+  return true;
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alertInput, markInput } from '../../src/contract/index.ts';
 import { ALL_CLEARS_TO_CLOSE, DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
@@ -44,58 +45,8 @@ export function alertRoutes(deps: RouteDeps) {
       jsonBody(alertInput),
       rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')),
       async (c) => {
-        const alert = c.var.body;
-        const { city, county } = placed(alert.city);
-        const now = deps.now();
-        const enforcement = alert.type === ENFORCEMENT_TYPE;
-
-        const fingerprint = await deps.keys.hash('alert', alert.type, normalized(city), normalized(alert.area), normalized(alert.details));
-        const [same] = await db
-          .select({ id: alerts.id })
-          .from(alerts)
-          .where(and(open(), eq(alerts.fingerprint, fingerprint), gt(alerts.createdAt, new Date(now - DUPLICATE_WINDOW_MINUTES * MINUTE).toISOString())));
-        if (same) {
-          return apiError(c, 409, 'duplicate', 'The same report was posted within the last hour. Please confirm that one instead.');
-        }
-        if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
-          return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
-        }
-
-        const grid = LOCATION_GRID[alert.precision];
-        const precise = alert.precision === 'PRECISE' && alert.location;
-        const row: AlertRow = {
-          id: crypto.randomUUID(),
-          type: alert.type,
-          // PRECISE without a position would promise what the card cannot show: it is BROAD.
-          precision: precise ? 'PRECISE' : 'BROAD',
-          city,
-          county,
-          area: alert.area,
-          details: alert.details,
-          alertTime: alert.alertTime,
-          contact: alert.contact,
-          // A BROAD alert keeps no position at all, so none can ever leak.
-          // The device rounded already; rounding again makes sure, whatever a client sends.
-          lat: precise ? snapToGrid(alert.location!.lat, grid) : null,
-          lng: precise ? snapToGrid(alert.location!.lng, grid) : null,
-          activity: enforcement ? (alert.activity ?? null) : null,
-          agents: enforcement ? alert.agents : null,
-          vehicles: enforcement ? alert.vehicles : null,
-          markings: enforcement ? alert.markings : null,
-          photoUrl: alert.photoUrl,
-          confirmations: 0,
-          allClears: 0,
-          fingerprint,
-          adminVerified: false,
-          hidden: false,
-          isSample: false,
-          createdAt: new Date(now).toISOString(),
-          expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
-        };
-        await db.insert(alerts).values(row);
-        await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
-        if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
-        return c.json(toAlert(row), 201);
+        const posted = await postAlert(deps, c.var.body);
+        return 'row' in posted ? c.json(toAlert(posted.row), 201) : apiError(c, posted.status, posted.code, posted.message, posted.fields);
       },
     )
     .post('/:id/marks', jsonBody(markInput), rateLimit(deps, 'alertMark'), async (c) => {
@@ -148,4 +99,73 @@ export function alertRoutes(deps: RouteDeps) {
       }
       return c.json({ ...toAlert(updated!), counted: previous?.kind !== kind, closed });
     });
+}
+
+/**
+ * Posts a checked alert or enforcement report (the rate limit already spent): the same report
+ * within the hour is refused, an uploaded photo is attached, and the new alert goes live, to
+ * Web Push and to the text subscribers of its city. Used by the web form and by texts alike.
+ */
+export async function postAlert(
+  deps: RouteDeps,
+  alert: z.output<typeof alertInput>,
+): Promise<{ row: AlertRow } | { status: 400 | 409; code: string; message: string; fields?: Record<string, string> }> {
+  const { db } = deps;
+  const { city, county } = placed(alert.city);
+  const now = deps.now();
+  const enforcement = alert.type === ENFORCEMENT_TYPE;
+
+  const fingerprint = await deps.keys.hash('alert', alert.type, normalized(city), normalized(alert.area), normalized(alert.details));
+  const [same] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        gt(alerts.expiresAt, new Date(now).toISOString()),
+        eq(alerts.fingerprint, fingerprint),
+        gt(alerts.createdAt, new Date(now - DUPLICATE_WINDOW_MINUTES * MINUTE).toISOString()),
+      ),
+    );
+  if (same) {
+    return { status: 409, code: 'duplicate', message: 'The same report was posted within the last hour. Please confirm that one instead.' };
+  }
+  if (alert.photoUrl && !(await attachUpload(db, 'alert-photos', alert.photoUrl))) {
+    return { status: 400, code: 'invalid_input', message: 'Some fields are missing or not valid', fields: { photoUrl: 'Photo not found: upload it again' } };
+  }
+
+  const grid = LOCATION_GRID[alert.precision];
+  const precise = alert.precision === 'PRECISE' && alert.location;
+  const row: AlertRow = {
+    id: crypto.randomUUID(),
+    type: alert.type,
+    // PRECISE without a position would promise what the card cannot show: it is BROAD.
+    precision: precise ? 'PRECISE' : 'BROAD',
+    city,
+    county,
+    area: alert.area,
+    details: alert.details,
+    alertTime: alert.alertTime,
+    contact: alert.contact,
+    // A BROAD alert keeps no position at all, so none can ever leak.
+    // The device rounded already; rounding again makes sure, whatever a client sends.
+    lat: precise ? snapToGrid(alert.location!.lat, grid) : null,
+    lng: precise ? snapToGrid(alert.location!.lng, grid) : null,
+    activity: enforcement ? (alert.activity ?? null) : null,
+    agents: enforcement ? alert.agents : null,
+    vehicles: enforcement ? alert.vehicles : null,
+    markings: enforcement ? alert.markings : null,
+    photoUrl: alert.photoUrl,
+    confirmations: 0,
+    allClears: 0,
+    fingerprint,
+    adminVerified: false,
+    hidden: false,
+    isSample: false,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
+  };
+  await db.insert(alerts).values(row);
+  await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
+  if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
+  return { row };
 }

@@ -19,22 +19,6 @@ export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;
   const created = () => new Date(deps.now()).toISOString();
 
-  /** Active drops from today on in California, soonest first, each with its volunteer count. */
-  async function upcomingDrops(limit: number, county?: SQL): Promise<Drop[]> {
-    const rows = await db
-      .select({ drop: drops, volunteers: count(dropVolunteers.id) })
-      .from(drops)
-      .leftJoin(dropVolunteers, eq(dropVolunteers.dropId, drops.id))
-      .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), county))
-      .groupBy(drops.id)
-      .orderBy(asc(drops.date), asc(drops.createdAt))
-      .limit(limit);
-    return rows.map(({ drop, volunteers }) => {
-      const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
-      return { ...rest, volunteers, sample: isSample };
-    });
-  }
-
   return (
     new Hono()
       .get('/resources', async (c) => {
@@ -72,12 +56,12 @@ export function directoryRoutes(deps: RouteDeps) {
       .get('/drops', async (c) => {
         const county = countyFilter(c);
         if (!county.ok) return county.response;
-        return c.json(await upcomingDrops(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }), county.on(drops.county)));
+        return c.json(await upcomingDrops(deps, pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }), county.on(drops.county)));
       })
       .get('/drops/next', async (c) => {
         const county = countyFilter(c);
         if (!county.ok) return county.response;
-        return c.json((await upcomingDrops(1, county.on(drops.county)))[0] ?? null);
+        return c.json((await upcomingDrops(deps, 1, county.on(drops.county)))[0] ?? null);
       })
       .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {
         const id = c.req.param('id');
@@ -95,4 +79,20 @@ export function directoryRoutes(deps: RouteDeps) {
         return c.json({ received: true }, 201);
       })
   );
+}
+
+/** Active drops from today on in California, soonest first, each with its volunteer count. */
+export async function upcomingDrops(deps: RouteDeps, limit: number, county?: SQL): Promise<Drop[]> {
+  const rows = await deps.db
+    .select({ drop: drops, volunteers: count(dropVolunteers.id) })
+    .from(drops)
+    .leftJoin(dropVolunteers, eq(dropVolunteers.dropId, drops.id))
+    .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), county))
+    .groupBy(drops.id)
+    .orderBy(asc(drops.date), asc(drops.createdAt))
+    .limit(limit);
+  return rows.map(({ drop, volunteers }) => {
+    const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
+    return { ...rest, volunteers, sample: isSample };
+  });
 }

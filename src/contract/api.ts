@@ -44,8 +44,8 @@ export interface ApiRoute {
     description: string;
     /** The answer is a list of what `description` names. */
     list?: true;
-    /** Not JSON: a PFIF XML document, a CAP alert, an Atom feed, an iCalendar file, or a page for browsers without JavaScript. */
-    media?: 'application/xml' | 'application/cap+xml' | 'application/atom+xml' | 'text/calendar' | 'text/html';
+    /** Not JSON: a PFIF XML document, a CAP alert, an Atom feed, an iCalendar file, a page for browsers without JavaScript, or TwiML. */
+    media?: 'application/xml' | 'application/cap+xml' | 'application/atom+xml' | 'text/calendar' | 'text/html' | 'text/xml';
   };
   /** The rate limits it spends (one of them, by the body), in RATE_LIMITS. */
   limit?: RateLimitName[];
@@ -427,4 +427,11 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     'An HSDS page of service_at_location objects, each with its service and location',
     HSDS_PAGED,
   ),
+  'POST /api/sms/inbound': {
+    summary:
+      "An SMS provider's webhook for texts to the service's number (STOP, START, HELP, ALERTS, FIND, FOOD, REPORT, LANG), in Twilio's form; 403 unless signed with SMS_INBOUND_SECRET (X-Twilio-Signature), 404 without it. Texts from one number are rate limited by a keyed hash of it: a flood gets an empty answer",
+    tag: 'Alerts',
+    file: 'A form (application/x-www-form-urlencoded) with From and Body, as Twilio posts it',
+    answer: { status: 200, description: 'The reply as TwiML (<Response><Message>), at most 2 SMS segments', media: 'text/xml' },
+  },
 };

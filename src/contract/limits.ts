@@ -111,6 +111,8 @@ export const RATE_LIMITS = {
   job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   volunteer: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   sos: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
+  /** Texts from one number (known by a keyed hash of it), whatever they ask; a flood gets no answer. */
+  smsInbound: { limit: 20, windowMinutes: 10, message: 'Too many texts in a short time. Please wait a few minutes.' },
   /**
    * Per client address only. There is no lock per admin name: secrets are 192 random bits made by
    * `admin:create`, so guessing is hopeless from any number of addresses, and such a lock would
