@@ -20,6 +20,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { healthRoutes } from './routes/health.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: Deps) {
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
+  app.route('/health', healthRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));
   app.route('/', directoryRoutes(routeDeps));

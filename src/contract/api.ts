@@ -403,4 +403,9 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
   }),
+  'GET /api/health': {
+    summary: 'For an uptime monitor: the database and media store writable, the live room reachable, the outbox age and the version',
+    tag: 'Site',
+    answer: { status: 200, description: 'HealthReport; 503 with the failing parts named when one fails' },
+  },
 };
