@@ -7,8 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createApp } from '../functions/app.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
+import { apiOn } from '../tests/api-on.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { remoteRoom } from './remote-room.ts';
 import { pagePolicy } from '../functions/security-headers.ts';
@@ -65,7 +64,7 @@ const until = async (check: () => boolean) => {
 it('a page connected to the PartyKit room hears what the API publishes there', async () => {
   const store = await tempDatabase();
   const room = remoteRoom(base, SECRET);
-  const api = createApp({ db: store.db, media: fileMediaStore(join(store.folder, 'media')), publish: room.publish, watching: room.watching, clientAddress: () => '203.0.113.9' });
+  const api = apiOn(store.db, join(store.folder, 'media'), room);
   try {
     const page = await listen();
     const response = await api.request('/api/lost-found', {

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { createApp } from '../functions/app.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
+import { apiOn } from './api-on.ts';
 import { phonePhoto } from './photo-fixture.ts';
 import { testApp, type TestApp } from './test-app.ts';
 
@@ -110,7 +109,7 @@ it(`a backup taken while ${POSTS} posters keep posting restores every post answe
   // The server starts on it: migrations on start, and every part healthy.
   const started = await openDatabase(`file:${join(target, 'app.db')}`);
   try {
-    const app = createApp({ db: started.db, media: fileMediaStore(join(target, 'media')), publish: () => {}, watching: () => 0, clientAddress: () => '203.0.113.7' });
+    const app = apiOn(started.db, join(target, 'media'));
     expect((await app.request('/api/health')).status).toBe(200);
     expect((await app.request(`/api/lost-found/${[...before!][0]}`)).status).toBe(200);
   } finally {

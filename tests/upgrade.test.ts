@@ -15,8 +15,7 @@ import { join } from 'node:path';
 import Sqlite from 'libsql';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { createApp } from '../functions/app.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
+import { apiOn } from './api-on.ts';
 
 const RELEASES = ['release-2026-11-24'];
 
@@ -46,7 +45,7 @@ it.each(RELEASES)('a data folder made by %s starts on this code with every row k
 
     const { client, db } = await openDatabase(`file:${file}`);
     try {
-      const api = createApp({ db, media: fileMediaStore(join(folder, 'media')), publish: () => {}, watching: () => 0, clientAddress: () => '203.0.113.7' });
+      const api = apiOn(db, join(folder, 'media'));
       const listed = (await (await api.request('/api/lost-found')).json()) as { name: string }[];
       expect(listed.map(({ name }) => name)).toContain('Photo kept');
     } finally {

@@ -4,9 +4,8 @@ import Sqlite from 'libsql';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import { remoteRoom } from '../../party/remote-room.ts';
+import { apiOn } from '../../tests/api-on.ts';
 import { tempDatabase } from '../../tests/temp-db.ts';
-import { createApp } from '../app.ts';
-import { fileMediaStore } from '../media/file-store.ts';
 import type { HealthReport } from './health.ts';
 
 let store: Awaited<ReturnType<typeof tempDatabase>>;
@@ -19,8 +18,7 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 /** The real API over the temp database and media folder, with the live room given. */
-const api = (watching: () => number | Promise<number> = () => 3) =>
-  createApp({ db: store.db, media: fileMediaStore(mediaDir), publish: () => {}, watching, clientAddress: () => '203.0.113.7', now: () => now });
+const api = (watching: () => number | Promise<number> = () => 3) => apiOn(store.db, mediaDir, { watching, now: () => now });
 
 async function health(app = api()) {
   const response = await app.request('/api/health');
