@@ -21,6 +21,7 @@ import { hsdsRoutes } from './routes/hsds.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { healthRoutes } from './routes/health.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps) {
   app.route('/', hsdsRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/sms/inbound', smsInboundRoutes(routeDeps));
+  app.route('/health', healthRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));
   app.route('/', directoryRoutes(routeDeps));

@@ -61,6 +61,9 @@ describe('configuration', () => {
       { VAPID_PUBLIC_KEY: VAPID.publicKey.slice(1), VAPID_PRIVATE_KEY: VAPID.privateKey },
       { VAPID_SUBJECT: 'ops@findhelpreunite.org' },
       { PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,https://evil.example/' },
+      { LIVE_ROOM_URL: 'https://live.example.partykit.dev' },
+      { LIVE_ROOM_URL: 'wss://live.example.partykit.dev', LIVE_ROOM_SECRET: 'a-secret-of-sixteen-or-more' },
+      { LIVE_ROOM_URL: 'https://live.example.partykit.dev', LIVE_ROOM_SECRET: 'short' },
     ]) {
       const message = refusal(() => loadConfig(bad));
       expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);

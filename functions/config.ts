@@ -51,6 +51,10 @@ const apiSettings = {
     ),
     DEFAULT_PUSH_SERVICE_HOSTS,
   ),
+  /** The PartyKit-hosted live room (`npx partykit deploy`) the API publishes to; the host's own room without it. */
+  LIVE_ROOM_URL: z.optional(webAddress),
+  /** The secret the API and that room share (set it there with `npx partykit env add LIVE_ROOM_SECRET`). */
+  LIVE_ROOM_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   ALERT_HOURS: z.optional(
     z.pipe(
       z.string(),
@@ -72,6 +76,12 @@ const vapidPair = z.refine<{ VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: stri
   path: ['VAPID_PRIVATE_KEY'],
 });
 
+/** A room elsewhere takes publishes only with the secret: one without the other cannot work. */
+const liveRoomPair = z.refine<{ LIVE_ROOM_URL?: string; LIVE_ROOM_SECRET?: string }>((settings) => !settings.LIVE_ROOM_URL === !settings.LIVE_ROOM_SECRET, {
+  message: 'set both LIVE_ROOM_URL and LIVE_ROOM_SECRET, or neither',
+  path: ['LIVE_ROOM_SECRET'],
+});
+
 /** The Node host adds where it listens, a local database file and media folder, and sample content. */
 const nodeSchema = z
   .object({
@@ -85,7 +95,7 @@ const nodeSchema = z
     MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
     ...apiSettings,
   })
-  .check(vapidPair);
+  .check(vapidPair, liveRoomPair);
 
 /** The Cloudflare worker has no disk: its database is always a Turso (libSQL) server. */
 const remoteDatabase = 'must be the libsql://, https:// or wss:// address of the Turso database';
@@ -94,7 +104,7 @@ const workerSchema = z
     DATABASE_URL: z.string({ error: remoteDatabase }).check(z.regex(/^(libsql|https?|wss?):\/\//, remoteDatabase)),
     ...apiSettings,
   })
-  .check(vapidPair);
+  .check(vapidPair, liveRoomPair);
 
 export type Config = z.output<typeof nodeSchema>;
 export type WorkerConfig = z.output<typeof workerSchema>;
@@ -113,6 +123,10 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => p
 
 /** Reads the worker's configuration from its env (vars and secrets), with the same checks and messages. */
 export const loadWorkerConfig = (env: object): WorkerConfig => parse(workerSchema, { ...env });
+
+/** The PartyKit-hosted room both hosts publish to when LIVE_ROOM_URL is set; null for their own. */
+export const liveRoomSettings = (config: Config | WorkerConfig) =>
+  config.LIVE_ROOM_URL && config.LIVE_ROOM_SECRET ? { url: config.LIVE_ROOM_URL, secret: config.LIVE_ROOM_SECRET } : null;
 
 /** What the API takes from either host's configuration. */
 export const apiConfig = (config: Config | WorkerConfig): NonNullable<Deps['config']> => ({

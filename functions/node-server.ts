@@ -15,9 +15,10 @@ import { openDatabase } from '../db/client.ts';
 import { applySampleContent } from '../db/seed.ts';
 import { placeStoredCities } from './domain/places.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
+import { remoteRoom } from '../party/remote-room.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
-import { apiConfig, loadConfig, type Config } from './config.ts';
+import { apiConfig, liveRoomSettings, loadConfig, type Config } from './config.ts';
 import { fileMediaStore } from './media/file-store.ts';
 import { serveMedia } from './media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from './page-policies.ts';
@@ -46,12 +47,15 @@ const placedCities = await placeStoredCities(db);
 if (placedCities > 0) console.log(`Placed ${placedCities} stored posts in their California places and counties.`);
 
 const relay = createNodeRelay();
+// With a PartyKit-hosted room, pages listen there (PUBLIC_LIVE_URL) and the API publishes there.
+const hosted = liveRoomSettings(config);
+const room = hosted ? remoteRoom(hosted.url, hosted.secret) : { publish: relay.publish, watching: () => relay.connections };
 const media = fileMediaStore(config.MEDIA_DIR);
 const api = createApp({
   db,
   media,
-  publish: relay.publish,
-  watching: () => relay.connections,
+  publish: room.publish,
+  watching: room.watching,
   clientAddress: (c) => (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress,
   config: {
     ...apiConfig(config),

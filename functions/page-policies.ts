@@ -5,15 +5,20 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hostedRoomOrigin } from '../party/rules.ts';
 import { inlineScriptHashes, pagePolicy, SECURITY_HEADERS } from './security-headers.ts';
 
-/** Every HTML file under the client folder ("es/jobs/index.html", "404.html") with its policy. */
-export async function pagePolicies(clientDir: string): Promise<Map<string, string>> {
+/**
+ * Every HTML file under the client folder ("es/jobs/index.html", "404.html") with its policy;
+ * `liveUrl` is the PUBLIC_LIVE_URL the pages were built with.
+ */
+export async function pagePolicies(clientDir: string, liveUrl = process.env.PUBLIC_LIVE_URL || undefined): Promise<Map<string, string>> {
+  const liveOrigin = hostedRoomOrigin(liveUrl);
   const files = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
   const policies = new Map<string, string>();
   for (const file of files) {
     const name = file.split('\\').join('/');
-    policies.set(name, pagePolicy(await inlineScriptHashes(await readFile(join(clientDir, file), 'utf8'))));
+    policies.set(name, pagePolicy(await inlineScriptHashes(await readFile(join(clientDir, file), 'utf8')), liveOrigin));
   }
   return policies;
 }

@@ -20,16 +20,17 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * blocks and a few pages set style attributes; injected CSS cannot run code, and every text a
  * visitor posted is rendered as text, never as markup. 'self' in connect-src covers the live
  * room's ws:/wss: socket to the same host (CSP Level 3; Safari since 15.4). Photo and video
- * previews before upload are blob: URLs.
+ * previews before upload are blob: URLs. A live room hosted elsewhere (PUBLIC_LIVE_URL) adds its
+ * socket origin.
  */
-export function pagePolicy(scriptHashes: readonly string[]): string {
+export function pagePolicy(scriptHashes: readonly string[], liveOrigin?: string): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' blob: data:",
     "media-src 'self' blob:",
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...(liveOrigin ? [liveOrigin] : [])].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

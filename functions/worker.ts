@@ -14,8 +14,10 @@ import { getServerByName, routePartykitRequest } from 'partyserver';
 import * as schema from '../db/schema.ts';
 import type { LiveRoom } from '../party/live-room.ts';
 import { LIVE_ROOM } from '../src/contract/events.ts';
+import { remoteRoom } from '../party/remote-room.ts';
+import { mayListen } from '../party/rules.ts';
 import { createApp } from './app.ts';
-import { apiConfig, loadWorkerConfig } from './config.ts';
+import { apiConfig, liveRoomSettings, loadWorkerConfig } from './config.ts';
 import { serveMedia, type MediaStore } from './media/store.ts';
 import { apiPolicy, NON_PAGE_POLICY, secure } from './security-headers.ts';
 
@@ -66,12 +68,17 @@ function apiFor(env: Env): ReturnType<typeof createApp> | Error {
     return error as Error;
   }
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
-  const room = () => getServerByName(env.LiveRoom, LIVE_ROOM.room);
+  const hosted = liveRoomSettings(config);
+  const own = () => getServerByName(env.LiveRoom, LIVE_ROOM.room);
+  // With a PartyKit-hosted room, pages listen there (PUBLIC_LIVE_URL) and the API publishes there.
+  const room = hosted
+    ? remoteRoom(hosted.url, hosted.secret)
+    : { publish: async (event: unknown) => (await own()).publish(event), watching: async () => (await own()).connectionCount() };
   const app = createApp({
     db: drizzle(client, { schema }),
     media: r2Media(env.MEDIA),
-    publish: async (event) => (await room()).publish(event),
-    watching: async () => (await room()).connectionCount(),
+    publish: room.publish,
+    watching: room.watching,
     clientAddress: (c) => c.req.header('cf-connecting-ip'),
     defer: (work) => waitUntil(work),
     config: apiConfig(config),
@@ -95,7 +102,7 @@ export default {
     if (pathname.startsWith('/parties/')) {
       const response = await routePartykitRequest(request, env as unknown as Record<string, unknown>, {
         // Pages only open sockets to the one room; plain requests could try to publish.
-        onBeforeConnect: (_request, { name }) => (name === LIVE_ROOM.room ? undefined : notFound()),
+        onBeforeConnect: (_request, { name }) => (mayListen(name) ? undefined : notFound()),
         onBeforeRequest: notFound,
       });
       return response ?? notFound();

@@ -1,10 +1,10 @@
 import { Server } from 'partyserver';
-import { encodeLiveEvent } from '../src/contract/events.ts';
+import { broadcastMessage } from './rules.ts';
 
 /**
- * The live room on Cloudflare: a Durable Object every open page keeps a socket to. Only the API
- * publishes (through `publish`, a Durable Object RPC call that no browser can reach); what
- * clients send is ignored. Hibernation lets one room hold many thousands of idle sockets.
+ * The live room on Cloudflare: a Durable Object every open page keeps a socket to, under the
+ * rules of party/rules.ts. The API publishes through `publish`, a Durable Object RPC call that no
+ * browser can reach. Hibernation lets one room hold many thousands of idle sockets.
  */
 export class LiveRoom extends Server {
   static options = { hibernate: true };
@@ -20,7 +20,7 @@ export class LiveRoom extends Server {
 
   /** Sends the event to every open page; false (and nothing sent) when it breaks the contract. */
   publish(event: unknown): boolean {
-    const message = encodeLiveEvent(event);
+    const message = broadcastMessage(event);
     if (message === null) return false;
     this.broadcast(message);
     return true;

@@ -1,16 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { encodeLiveEvent, LIVE_ROOM } from '../src/contract/events.ts';
-
-const ROOM_PATH = `/parties/${LIVE_ROOM.party}/${LIVE_ROOM.room}`;
+import { broadcastMessage, MAX_CLIENT_MESSAGE_BYTES, ROOM_PATH } from './rules.ts';
 
 /**
  * The live room of the embedded Node host, at the same URL as on Cloudflare so partysocket works
- * unchanged. Same rules as party/live-room.ts: only the API publishes, what clients send is ignored.
+ * unchanged, under the rules of party/rules.ts: only the API publishes, what clients send is ignored.
  */
 export function createNodeRelay() {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
 
   return {
     /** For the HTTP server's 'upgrade' event: accepts sockets for the room, refuses anything else. */
@@ -27,7 +25,7 @@ export function createNodeRelay() {
 
     /** Sends the event to every open page; false (and nothing sent) when it breaks the contract. */
     publish(event: unknown): boolean {
-      const message = encodeLiveEvent(event);
+      const message = broadcastMessage(event);
       if (message === null) return false;
       for (const client of wss.clients) {
         if (client.readyState === WebSocket.OPEN) client.send(message);

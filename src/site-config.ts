@@ -15,3 +15,9 @@ export const SITE_URL: string | undefined = import.meta.env.PUBLIC_SITE_URL || u
  * building to pick another; the server's pages after a form post read the same variable.
  */
 export const QUICK_EXIT_URL: string = import.meta.env.PUBLIC_QUICK_EXIT_URL || DEFAULT_QUICK_EXIT_URL;
+
+/**
+ * The PartyKit-hosted live room's https address (`npx partykit deploy` prints it) when the room
+ * runs there; pages then listen to it instead of their own host. Unset: the same origin.
+ */
+export const LIVE_URL: string | undefined = import.meta.env.PUBLIC_LIVE_URL || undefined;

@@ -434,4 +434,9 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     file: 'A form (application/x-www-form-urlencoded) with From and Body, as Twilio posts it',
     answer: { status: 200, description: 'The reply as TwiML (<Response><Message>), at most 2 SMS segments', media: 'text/xml' },
   },
+  'GET /api/health': {
+    summary: 'For an uptime monitor: the database and media store writable, the live room reachable, the outbox age and the version',
+    tag: 'Site',
+    answer: { status: 200, description: 'HealthReport; 503 with the failing parts named when one fails' },
+  },
 };

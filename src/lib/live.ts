@@ -1,7 +1,9 @@
-import { LIVE_ROOM, parseLiveEvent } from '../contract/events.ts';
+import { roomSocketUrl } from '../../party/rules.ts';
+import { parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
+import { LIVE_URL } from '../site-config.ts';
 import { ownRecord } from './my-posts.ts';
 import { unlessOwn } from './own-posts.ts';
 import { showToast } from './toast.ts';
@@ -10,13 +12,13 @@ import { showToast } from './toast.ts';
 const RETRY_MS = { first: 1000, most: 10_000 };
 
 /**
- * Keeps a socket to the live room (same origin, reconnecting after drops) and turns each event
+ * Keeps a socket to the live room (same origin, or PUBLIC_LIVE_URL's; reconnecting after drops) and turns each event
  * that keeps the contract into a toast and, where allowed, an OS notification. A plain WebSocket
  * rather than partysocket: every page loads this, and it saves 4 KB gzipped of a 12 KB budget.
  */
 export function connectLive(messages: Messages, element: HTMLElement): { close(): void; reconnect(): void } {
   const t = messageFn(messages);
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/parties/${LIVE_ROOM.party}/${LIVE_ROOM.room}`;
+  const url = roomSocketUrl(location, LIVE_URL);
   let socket: WebSocket;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let delay = RETRY_MS.first;

@@ -181,6 +181,13 @@ it('lets no page publish: messages from sockets and plain requests to the room g
   listener.socket.close();
 });
 
+it('answers GET /api/health 200 in workerd: Turso takes a write, R2 a file, the Durable Object room answers', async () => {
+  const response = await fetch(`${base}/api/health`);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ status: 'ok', failing: [] });
+});
+
 it('stores a photo in R2 without its metadata and serves it; counts who is watching in the room', async () => {
   const { uploadURL } = (await (await post('/api/upload', { type: 'alert-photos' }, base)).json()) as { uploadURL: string };
   const put = await fetch(`${base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(await phonePhoto()) });
