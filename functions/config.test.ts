@@ -58,6 +58,7 @@ describe('configuration', () => {
       { VAPID_PUBLIC_KEY: VAPID.publicKey.slice(1), VAPID_PRIVATE_KEY: VAPID.privateKey },
       { VAPID_SUBJECT: 'ops@findhelpreunite.org' },
       { PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,https://evil.example/' },
+      { DATA_KEY: 'too-short-for-a-key' },
     ]) {
       const message = refusal(() => loadConfig(bad));
       expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);
