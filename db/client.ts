@@ -25,6 +25,9 @@ export async function openDatabase(url: string, authToken?: string) {
   if (url.startsWith('file:')) {
     // WAL lets readers go on while a post is written.
     await client.execute('PRAGMA journal_mode = WAL');
+    // What a row held before an update or delete is overwritten, not left in free space: a
+    // contact stored in clear before sealing is gone from the file once sealed.
+    await client.execute('PRAGMA secure_delete = ON');
     client = waitWhenBusy(client);
   }
   const db = drizzle(client, { schema });

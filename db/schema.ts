@@ -163,7 +163,10 @@ export const uploads = sqliteTable('uploads', {
 
 /** Phones that get emergency text alerts, for one city or all. */
 export const alertSubscriptions = sqliteTable('alert_subscriptions', {
+  /** Sealed (functions/domain/sealed.ts); each sealing differs, so rows are found by phoneHash. */
   phone: text('phone').primaryKey(),
+  /** Keyed hash of the normalized number (lookupHash), to find the row for unsubscribe and STOP. */
+  phoneHash: text('phone_hash').unique(),
   city: text('city'),
   /** The county of the city, or null for all cities or a city that is no California place. */
   county: text('county'),

@@ -4,6 +4,7 @@ import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../sr
 import { openApiDocument } from '../src/contract/openapi.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { placeStoredCities } from './domain/places.ts';
+import { sealer } from './domain/sealed.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
 import { apiError } from './http.ts';
@@ -31,15 +32,25 @@ import { deliverOutbox } from './sms.ts';
 import { smsInboundRoutes } from './sms-inbound.ts';
 
 /**
+ * What a failure was, for the log, without what was posted: a failed query's message carries its
+ * parameters (a contact, a message), so only the error's kind and the database's code are kept.
+ */
+const failureOf = (error: Error) => {
+  const code = (error.cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+  return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}${error.cause ? '' : `: ${error.message.split('\n')[0]}`}`;
+};
+
+/**
  * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
- * address or user agent. `maintain()` places the cities stored before counties were (once),
+ * address or user agent. `maintain()` places the cities stored before counties were (once), seals
+ * the personal data stored before sealing (once),
  * deletes what has expired and sends waiting texts; hosts call it every minute or so (requests
  * also sweep now and then).
  */
 export function createApp(deps: Deps) {
   const routeDeps: RouteDeps = {
     now: Date.now,
-    defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${error.message}`)),
+    defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${failureOf(error)}`)),
     ...deps,
     // What was stored stays stored: a room that cannot be reached only costs the live toast.
     // Phones with the page closed hear of it by Web Push, sent after the answer.
@@ -52,6 +63,7 @@ export function createApp(deps: Deps) {
       }
     },
     keys: keyring(deps.db, deps.config?.hashSecret),
+    sealed: sealer(deps.db, deps.dataKey),
     alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
     smsGateway: deps.config?.smsGateway ?? null,
     smsInbound: deps.config?.smsInbound ?? null,
@@ -106,15 +118,16 @@ export function createApp(deps: Deps) {
       console.error(`Storage full on ${where}: the disk (or database quota) has no room; nothing was saved. Free some space.`);
       return apiError(c, 507, 'storage_full', 'The server has no room to save this right now. Nothing was saved; please try again later.');
     }
-    console.error(`API error on ${where}: ${error.message}`);
+    console.error(`API error on ${where}: ${failureOf(error)}`);
     return apiError(c, 500, 'internal', 'Something went wrong on our side. Please try again.');
   });
   return Object.assign(app, {
     async maintain() {
       await placeStoredCities(routeDeps.db);
+      await routeDeps.sealed.sealOnce();
       await sweep(routeDeps);
       lists.clear();
-      return deliverOutbox(routeDeps.db, routeDeps.smsGateway, routeDeps.now());
+      return deliverOutbox(routeDeps, routeDeps.smsGateway, routeDeps.now());
     },
   });
 }

@@ -64,6 +64,7 @@ describe('configuration', () => {
       { LIVE_ROOM_URL: 'https://live.example.partykit.dev' },
       { LIVE_ROOM_URL: 'wss://live.example.partykit.dev', LIVE_ROOM_SECRET: 'a-secret-of-sixteen-or-more' },
       { LIVE_ROOM_URL: 'https://live.example.partykit.dev', LIVE_ROOM_SECRET: 'short' },
+      { DATA_KEY: 'too-short-for-a-key' },
     ]) {
       const message = refusal(() => loadConfig(bad));
       expect(message).toMatch(/^Configuration is not valid:\n {2}[A-Z_]+: /);

@@ -20,6 +20,8 @@ const apiSettings = {
   /** The domain of this site's PFIF record ids (`DOMAIN/person.ID`), CAP sender and calendar UIDs; the host name asked for without it. */
   PFIF_DOMAIN: z.optional(z.string().check(z.regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name such as findhelpreunite.org'))),
   HASH_SECRET: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  /** The key phone numbers and emails are encrypted with (functions/domain/sealed.ts); the Node host's key file without it. */
+  DATA_KEY: z.optional(base64url(32, 'the data key')),
   SMS_GATEWAY_URL: z.optional(webAddress),
   SMS_GATEWAY_TOKEN: z.optional(z.string()),
   /** The SMS provider's auth token, which signs its webhooks (X-Twilio-Signature); without it, POST /api/sms/inbound answers 404. */

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
 import type { AlertType } from '../src/contract/limits.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
+import type { DataKey, Sealer } from './domain/sealed.ts';
 import type { Keyring } from './keys.ts';
 import type { MediaStore } from './media/store.ts';
 import type { PushSender, VapidKeys } from './push.ts';
@@ -12,6 +13,8 @@ import type { SmsInbound } from './sms-inbound.ts';
 export interface Deps {
   db: Database;
   media: MediaStore;
+  /** The key personal data is sealed with (DATA_KEY, or the Node host's key file); see functions/domain/sealed.ts. */
+  dataKey: DataKey | Promise<DataKey>;
   /** Sends a live event to every open page (the Node relay, or the room's Durable Object). */
   publish: (event: LiveEvent) => unknown;
   /** How many pages listen to the live room now. */
@@ -56,9 +59,11 @@ export interface Deps {
 }
 
 /** What the route files get: the host's deps, completed, with a publish that never fails a request. */
-export interface RouteDeps extends Required<Omit<Deps, 'config'>> {
+export interface RouteDeps extends Required<Omit<Deps, 'config' | 'dataKey'>> {
   publish: (event: LiveEvent) => Promise<void>;
   keys: Keyring;
+  /** Seals and opens the columns holding phone numbers and emails: every such row goes through it. */
+  sealed: Sealer;
   alertHours: Record<AlertType, number>;
   smsGateway: SmsGateway | null;
   smsInbound: SmsInbound | null;

@@ -14,6 +14,8 @@ import { compress } from 'hono/compress';
 import { openDatabase } from '../db/client.ts';
 import { applySampleContent } from '../db/seed.ts';
 import { placeStoredCities } from './domain/places.ts';
+import { sealStored } from './domain/sealed.ts';
+import { loadDataKey } from './data-key-file.ts';
 import { createNodeRelay } from '../party/node-relay.ts';
 import { remoteRoom } from '../party/remote-room.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
@@ -39,12 +41,26 @@ if (!existsSync(`${clientDir}404.html`)) {
 }
 
 const { client, db } = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+let dataKey;
+try {
+  dataKey = await loadDataKey(config, db);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const sample = await applySampleContent(db, config.SAMPLE_CONTENT);
 if (sample === 'loaded') console.log('Loaded sample content (turn it off with SAMPLE_CONTENT=off).');
 if (sample === 'removed') console.log('Removed the sample content (SAMPLE_CONTENT=off).');
 // Cities stored before counties were are placed before the first answer, not a minute later.
 const placedCities = await placeStoredCities(db);
 if (placedCities > 0) console.log(`Placed ${placedCities} stored posts in their California places and counties.`);
+// Contacts stored in clear (before sealing, or sample content just loaded) are sealed before the first answer.
+const sealedRows = await sealStored(db, dataKey);
+if (sealedRows > 0) {
+  // Their earlier, clear pages leave the write-ahead log too.
+  if (config.DATABASE_URL.startsWith('file:')) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  console.log(`Encrypted the phone numbers and emails of ${sealedRows} stored rows.`);
+}
 
 const relay = createNodeRelay();
 // With a PartyKit-hosted room, pages listen there (PUBLIC_LIVE_URL) and the API publishes there.
@@ -53,6 +69,7 @@ const room = hosted ? remoteRoom(hosted.url, hosted.secret) : { publish: relay.p
 const media = fileMediaStore(config.MEDIA_DIR);
 const api = createApp({
   db,
+  dataKey,
   media,
   publish: room.publish,
   watching: room.watching,

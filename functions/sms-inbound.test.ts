@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { drops, resources } from '../db/schema.ts';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { alertSubscriptions, drops, resources, smsOutbox } from '../db/schema.ts';
 import type { Alert } from '../src/contract/index.ts';
 import { ENFORCEMENT_TYPE, LIMITS, RATE_LIMITS } from '../src/contract/limits.ts';
 import { fitsSms, SMS_KEYWORDS, smsSegments } from '../src/contract/sms.ts';
@@ -60,6 +61,8 @@ const reply = async (body: string, from = PHONE) => {
   return answer!;
 };
 const rows = async (sql: string) => (await api.store.client.execute(sql)).rows;
+/** Rows whose phone is stored sealed, with the phone opened as the server reads it. */
+const withPhones = async (sql: string, column: SQLiteColumn) => Promise.all((await rows(sql)).map(async (row) => ({ ...row, phone: await api.openStored(column, row.phone) })));
 const say = (lang: 'en' | 'es', key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) => translate(lang, key, vars);
 
 describe("Twilio's signature", () => {
@@ -154,13 +157,19 @@ describe('keywords, in English and in Spanish', () => {
 
   it('ALERTS / ALERTAS subscribe the number to text alerts for the place, as the web form does', async () => {
     expect(await reply('ALERTS 93701')).toBe(say('en', 'sms.reply.subscribed', { place: 'Fresno', stop: 'STOP' }));
-    expect(await rows('select phone, city, county, lang from alert_subscriptions')).toEqual([{ phone: PHONE, city: 'Fresno', county: 'Fresno', lang: 'en' }]);
+    expect(await withPhones('select phone, city, county, lang from alert_subscriptions', alertSubscriptions.phone)).toEqual([
+      { phone: PHONE, city: 'Fresno', county: 'Fresno', lang: 'en' },
+    ]);
     expect(await reply('alertas los angeles', '+15595550124')).toBe(say('es', 'sms.reply.subscribed', { place: 'Los Angeles', stop: 'PARAR' }));
-    expect(await rows("select city, lang from alert_subscriptions where phone = '+15595550124'")).toEqual([{ city: 'Los Angeles', lang: 'es' }]);
+    expect((await withPhones('select phone, city, lang from alert_subscriptions', alertSubscriptions.phone)).find((row) => row.phone === '+15595550124')).toEqual({
+      phone: '+15595550124',
+      city: 'Los Angeles',
+      lang: 'es',
+    });
 
     // An alert posted for Fresno is queued for the Fresno subscriber only, in their language.
     await api.post('/api/alerts', { city: 'Fresno', details: 'Road closed' });
-    expect(await rows('select phone from sms_outbox')).toEqual([{ phone: PHONE }]);
+    expect(await withPhones('select phone from sms_outbox', smsOutbox.phone)).toEqual([{ phone: PHONE }]);
 
     expect(await reply('ALERTS')).toBe(say('en', 'sms.reply.place', { example: 'ALERTS 93701' }));
     expect(await reply('ALERTAS Atlantis', '+15595550124')).toBe(say('es', 'sms.reply.place', { example: 'ALERTAS 93701' }));
@@ -267,7 +276,7 @@ describe('keywords, in English and in Spanish', () => {
     await reply('ALERTAS Fresno');
     await api.post('/api/alert-subscriptions', { phone: '+15595550999', city: 'Fresno' });
     expect(await reply('stop')).toBe(say('es', 'sms.reply.stopped', { start: 'ALTA' }));
-    expect(await rows('select phone from alert_subscriptions')).toEqual([{ phone: '+15595550999' }]);
+    expect(await withPhones('select phone from alert_subscriptions', alertSubscriptions.phone)).toEqual([{ phone: '+15595550999' }]);
     expect(await api.count('sms_senders')).toBe(0);
     expect(await reply('START')).toBe(say('en', 'sms.reply.started', { alerts: 'ALERTS' }));
     expect(await reply('Empezar')).toBe(say('es', 'sms.reply.started', { alerts: 'ALERTAS' }));

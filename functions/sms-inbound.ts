@@ -183,7 +183,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
 
     switch (command) {
       case 'stop':
-        await endTextSubscriptions(db, phone);
+        await endTextSubscriptions(deps, phone);
         await db.delete(smsSenders).where(eq(smsSenders.numberHash, numberHash));
         return say('sms.reply.stopped', { start: word('start') });
       case 'start':
@@ -204,7 +204,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
         const place = placeOf(rest);
         if (!place) return placeNeeded('alerts', '93701');
         if (!(await spend(deps, 'subscription', client))) return say('sms.reply.limited');
-        await subscribeToTexts(db, { phone, city: place.name, lang }, now);
+        await subscribeToTexts(deps, { phone, city: place.name, lang }, now);
         return say('sms.reply.subscribed', { place: theirs(place.name), stop: word('stop') });
       }
       case 'find': {

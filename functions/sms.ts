@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { RouteDeps } from './deps.ts';
 import { alertSubscriptions, smsOutbox } from '../db/schema.ts';
 import { isLang } from '../src/i18n/languages.ts';
 import { translate } from '../src/i18n/index.ts';
@@ -17,11 +17,14 @@ export const MAX_SMS_ATTEMPTS = 5;
 const SMS_MAX_CHARS = 320;
 
 /** Queues one text per subscriber of the alert's city (or of all cities), in their language. */
-export async function queueAlertTexts(db: Database, alert: { id: string; type: AlertType; city: string; details: string }, now: number) {
-  const subscribers = await db
-    .select()
-    .from(alertSubscriptions)
-    .where(or(isNull(alertSubscriptions.city), eq(sql`lower(${alertSubscriptions.city})`, alert.city.toLowerCase())));
+export async function queueAlertTexts({ db, sealed }: Pick<RouteDeps, 'db' | 'sealed'>, alert: { id: string; type: AlertType; city: string; details: string }, now: number) {
+  const subscribers = await sealed.openRows(
+    alertSubscriptions,
+    await db
+      .select()
+      .from(alertSubscriptions)
+      .where(or(isNull(alertSubscriptions.city), eq(sql`lower(${alertSubscriptions.city})`, alert.city.toLowerCase()))),
+  );
   if (subscribers.length === 0) return 0;
   const createdAt = new Date(now).toISOString();
   const rows = subscribers.map(({ phone, lang }) => {
@@ -32,7 +35,7 @@ export async function queueAlertTexts(db: Database, alert: { id: string; type: A
     const body = `${text.length > room ? `${text.slice(0, room - 1)}…` : text} ${stop}`;
     return { id: crypto.randomUUID(), phone, body, alertId: alert.id, createdAt };
   });
-  await db.insert(smsOutbox).values(rows);
+  await db.insert(smsOutbox).values(await Promise.all(rows.map((row) => sealed.sealRow(smsOutbox, row))));
   return rows.length;
 }
 
@@ -40,14 +43,17 @@ export async function queueAlertTexts(db: Database, alert: { id: string; type: A
  * Sends what waits in the outbox through the gateway, oldest first. Each text is marked sent, or
  * counted as a failed try and sent again next time; nothing is lost while the gateway is down.
  */
-export async function deliverOutbox(db: Database, gateway: SmsGateway | null, now = Date.now()) {
+export async function deliverOutbox({ db, sealed }: Pick<RouteDeps, 'db' | 'sealed'>, gateway: SmsGateway | null, now = Date.now()) {
   if (!gateway) return { sent: 0, failed: 0 };
-  const queued = await db
-    .select()
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.status, 'queued'), lt(smsOutbox.attempts, MAX_SMS_ATTEMPTS)))
-    .orderBy(smsOutbox.createdAt)
-    .limit(100);
+  const queued = await sealed.openRows(
+    smsOutbox,
+    await db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.status, 'queued'), lt(smsOutbox.attempts, MAX_SMS_ATTEMPTS)))
+      .orderBy(smsOutbox.createdAt)
+      .limit(100),
+  );
   let sent = 0;
   let failed = 0;
   for (const text of queued) {

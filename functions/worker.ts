@@ -18,6 +18,7 @@ import { remoteRoom } from '../party/remote-room.ts';
 import { mayListen } from '../party/rules.ts';
 import { createApp } from './app.ts';
 import { apiConfig, liveRoomSettings, loadWorkerConfig } from './config.ts';
+import { dataKey } from './domain/sealed.ts';
 import { serveMedia, type MediaStore } from './media/store.ts';
 import { apiPolicy, NON_PAGE_POLICY, secure } from './security-headers.ts';
 
@@ -67,6 +68,9 @@ function apiFor(env: Env): ReturnType<typeof createApp> | Error {
   } catch (error) {
     return error as Error;
   }
+  // The worker has no disk for a key file: its key is a secret, never in the database beside what it opens.
+  if (!config.DATA_KEY)
+    return new Error('DATA_KEY: set it as a secret (npx wrangler secret put DATA_KEY) to 32 random bytes in base64url, e.g. from `npm run rotate-key -- --print`');
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const hosted = liveRoomSettings(config);
   const own = () => getServerByName(env.LiveRoom, LIVE_ROOM.room);
@@ -76,6 +80,7 @@ function apiFor(env: Env): ReturnType<typeof createApp> | Error {
     : { publish: async (event: unknown) => (await own()).publish(event), watching: async () => (await own()).connectionCount() };
   const app = createApp({
     db: drizzle(client, { schema }),
+    dataKey: dataKey(config.DATA_KEY),
     media: r2Media(env.MEDIA),
     publish: room.publish,
     watching: room.watching,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
+import { dataKey, newDataKey } from '../functions/domain/sealed.ts';
 import { apiOn } from './api-on.ts';
 import { phonePhoto } from './photo-fixture.ts';
 import { testApp, type TestApp } from './test-app.ts';
@@ -28,10 +29,12 @@ function run(name: 'backup' | 'restore', file: string, folder: string) {
   return { child, done };
 }
 
+/** The data key the posts are sealed with, which a restore keeps apart from the backup and gives back. */
+const KEY = newDataKey();
 let api: TestApp;
 let work: string;
 beforeAll(async () => {
-  api = await testApp();
+  api = await testApp({}, KEY);
   work = mkdtempSync(join(tmpdir(), 'fhr-backup-'));
 });
 afterAll(() => {
@@ -109,7 +112,7 @@ it(`a backup taken while ${POSTS} posters keep posting restores every post answe
   // The server starts on it: migrations on start, and every part healthy.
   const started = await openDatabase(`file:${join(target, 'app.db')}`);
   try {
-    const app = apiOn(started.db, join(target, 'media'));
+    const app = apiOn(started.db, join(target, 'media'), { dataKey: dataKey(KEY) });
     expect((await app.request('/api/health')).status).toBe(200);
     expect((await app.request(`/api/lost-found/${[...before!][0]}`)).status).toBe(200);
   } finally {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { createApp } from '../functions/app.ts';
+import { dataKey, newDataKey } from '../functions/domain/sealed.ts';
 import { fileMediaStore } from '../functions/media/file-store.ts';
 import { startLibsqlHttpServer } from './libsql-http-server.ts';
 
@@ -44,6 +45,7 @@ it('carries the API: a post stored through it is listed through it', async () =>
   const client = createClient({ url: server.url });
   const app = createApp({
     db: drizzle(client, { schema }),
+    dataKey: dataKey(newDataKey()),
     media: fileMediaStore(join(folder, 'media')),
     publish: () => undefined,
     watching: () => 0,

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { createApp } from '../functions/app.ts';
 import type { Deps } from '../functions/deps.ts';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { dataKey, newDataKey, open } from '../functions/domain/sealed.ts';
 import { fileMediaStore } from '../functions/media/file-store.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { TEST_PUSH_SERVICE_HOSTS } from './push-service.ts';
@@ -11,7 +13,7 @@ import { tempDatabase } from './temp-db.ts';
  * the test moves, a client address it sets, and the live events it published. Its push services
  * are the real ones and one no network can reach, unless `config.push` says otherwise.
  */
-export async function testApp(config: Deps['config'] = {}) {
+export async function testApp(config: Deps['config'] = {}, key = newDataKey()) {
   const store = await tempDatabase();
   const published: LiveEvent[] = [];
   const deferred: Promise<unknown>[] = [];
@@ -20,6 +22,7 @@ export async function testApp(config: Deps['config'] = {}) {
   const media = fileMediaStore(join(store.folder, 'media'));
   const app = createApp({
     db: store.db,
+    dataKey: dataKey(key),
     media,
     publish: (event) => published.push(event),
     watching: () => 7,
@@ -36,6 +39,8 @@ export async function testApp(config: Deps['config'] = {}) {
   return {
     app,
     store,
+    /** The data key (base64url) personal data is sealed with. */
+    key,
     media,
     published,
     clock,
@@ -43,6 +48,8 @@ export async function testApp(config: Deps['config'] = {}) {
     post: (path: string, body: unknown, headers?: Record<string, string>) => json('POST', path, body, headers),
     del: (path: string, body: unknown) => json('DELETE', path, body),
     get: async <T>(path: string) => (await (await app.request(path)).json()) as T,
+    /** A value of `column` as stored (sealed), opened with the app's key. */
+    openStored: async (column: SQLiteColumn, value: unknown) => open(await dataKey(key), column, String(value)),
     /** Waits for the work handed to `defer` (texts being sent). */
     settle: () => Promise.all(deferred.splice(0)),
     count: async (table: string) => Number((await store.client.execute(`select count(*) as n from ${table}`)).rows[0]!.n),

@@ -1,26 +1,33 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { alertSubscriptions } from '../../db/schema.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
+import type { RouteDeps } from '../deps.ts';
 import { placed } from './places.ts';
 
+type Store = Pick<RouteDeps, 'db' | 'sealed'>;
+
 /**
- * Text-alert subscriptions, for the web form and for texts to the service's number alike: how a
- * number is found is said here once.
+ * Text-alert subscriptions, for the web form and for texts to the service's number alike. The
+ * number is stored sealed, so a subscriber is found by its keyed hash: how is said here once.
  */
-const ofNumber = (phone: string) => eq(alertSubscriptions.phone, phone);
+const ofNumber = async ({ sealed }: Store, phone: string) => eq(alertSubscriptions.phoneHash, await sealed.lookupHash(phone));
 
 /** Subscribes a (normalized) number to the alerts of a city, or of every city without one, in its language; a number has one subscription, which this replaces. */
-export async function subscribeToTexts(db: Database, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {
-  const row = { ...subscription, ...placed(subscription.city), createdAt: new Date(now).toISOString() };
-  await db
+export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {
+  const row = { ...subscription, ...placed(subscription.city), phoneHash: await store.sealed.lookupHash(subscription.phone), createdAt: new Date(now).toISOString() };
+  await store.db
     .insert(alertSubscriptions)
-    .values(row)
-    .onConflictDoUpdate({ target: alertSubscriptions.phone, set: { city: row.city, county: row.county, lang: row.lang } });
+    .values(await store.sealed.sealRow(alertSubscriptions, row))
+    .onConflictDoUpdate({ target: alertSubscriptions.phoneHash, set: { city: row.city, county: row.county, lang: row.lang } });
   return row;
 }
 
 /** Ends every text subscription of a (normalized) number at once; how many there were. */
-export async function endTextSubscriptions(db: Database, phone: string): Promise<number> {
-  return (await db.delete(alertSubscriptions).where(ofNumber(phone)).returning()).length;
+export async function endTextSubscriptions(store: Store, phone: string): Promise<number> {
+  return (
+    await store.db
+      .delete(alertSubscriptions)
+      .where(await ofNumber(store, phone))
+      .returning({ phoneHash: alertSubscriptions.phoneHash })
+  ).length;
 }

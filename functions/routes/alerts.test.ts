@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/contract/index.ts';
 import { LIMITS } from '../../src/contract/limits.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { smsOutbox } from '../../db/schema.ts';
 
 let api: TestApp;
 beforeEach(async () => {
@@ -226,7 +227,10 @@ describe('text alerts', () => {
     await api.post('/api/alert-subscriptions', { phone: '5595550102', lang: 'en' });
     await api.post('/api/alert-subscriptions', { phone: '2135550103', city: 'Los Angeles', lang: 'ko' });
     await created(report());
-    const { rows } = await api.store.client.execute('select phone, body, status from sms_outbox order by phone');
+    // Stored sealed: opened here with the app's key, then put in the numbers' order.
+    const stored = (await api.store.client.execute('select phone, body, status from sms_outbox')).rows;
+    const rows = await Promise.all(stored.map(async (row) => ({ body: String(row.body), status: row.status, phone: await api.openStored(smsOutbox.phone, row.phone) })));
+    rows.sort((a, b) => a.phone.localeCompare(b.phone));
     expect(rows.map((row) => [row.phone, row.status])).toEqual([
       ['+15595550101', 'queued'],
       ['+15595550102', 'queued'],

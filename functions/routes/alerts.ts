@@ -21,7 +21,7 @@ const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/
  * listed by `type=` and `county=` too.
  */
 export function alertRoutes(deps: RouteDeps) {
-  const { db } = deps;
+  const { db, sealed } = deps;
   const open = () => gt(alerts.expiresAt, new Date(deps.now()).toISOString());
 
   return new Hono()
@@ -32,12 +32,15 @@ export function alertRoutes(deps: RouteDeps) {
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;
-      const rows = await db
-        .select()
-        .from(alerts)
-        .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, county.on(alerts.county), before.where))
-        .orderBy(desc(alerts.createdAt), desc(alerts.id))
-        .limit(pageSize(c, PAGE_SIZE));
+      const rows = await sealed.openRows(
+        alerts,
+        await db
+          .select()
+          .from(alerts)
+          .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, county.on(alerts.county), before.where))
+          .orderBy(desc(alerts.createdAt), desc(alerts.id))
+          .limit(pageSize(c, PAGE_SIZE)),
+      );
       return c.json(rows.map(toAlert));
     })
     .post(
@@ -97,7 +100,8 @@ export function alertRoutes(deps: RouteDeps) {
         // Enough people say it is over.
         updated = (await closeAlert(deps, id)) ?? updated;
       }
-      return c.json({ ...toAlert(updated!), counted: previous?.kind !== kind, closed });
+      const [opened] = await sealed.openRows(alerts, [updated!]);
+      return c.json({ ...toAlert(opened!), counted: previous?.kind !== kind, closed });
     });
 }
 
@@ -164,8 +168,8 @@ export async function postAlert(
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
   };
-  await db.insert(alerts).values(row);
+  await db.insert(alerts).values(await deps.sealed.sealRow(alerts, row));
   await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
-  if ((await queueAlertTexts(db, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(db, deps.smsGateway));
+  if ((await queueAlertTexts(deps, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(deps, deps.smsGateway));
   return { row };
 }

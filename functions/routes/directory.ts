@@ -70,12 +70,14 @@ export function directoryRoutes(deps: RouteDeps) {
           .from(drops)
           .where(and(eq(drops.id, id), eq(drops.status, 'active')));
         if (!drop) return apiError(c, 404, 'not_found', 'This drop is not scheduled any more');
-        await db.insert(dropVolunteers).values({ ...c.var.body, id: crypto.randomUUID(), dropId: id, createdAt: created() });
+        await db.insert(dropVolunteers).values(await deps.sealed.sealRow(dropVolunteers, { ...c.var.body, id: crypto.randomUUID(), dropId: id, createdAt: created() }));
         const [volunteers] = await db.select({ n: count() }).from(dropVolunteers).where(eq(dropVolunteers.dropId, id));
         return c.json({ volunteers: volunteers?.n ?? 0 }, 201);
       })
       .post('/sos', jsonBody(sosInput), rateLimit(deps, 'sos'), async (c) => {
-        await db.insert(sosRequests).values({ ...c.var.body, city: placed(c.var.body.city).city, id: crypto.randomUUID(), createdAt: created() });
+        await db
+          .insert(sosRequests)
+          .values(await deps.sealed.sealRow(sosRequests, { ...c.var.body, city: placed(c.var.body.city).city, id: crypto.randomUUID(), createdAt: created() }));
         return c.json({ received: true }, 201);
       })
   );

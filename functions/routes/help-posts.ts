@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
 import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOfferInput, type AssistanceResponse } from '../../src/contract/index.ts';
 import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
@@ -43,7 +43,7 @@ const BOARDS = {
  * media (DELETE /:id).
  */
 export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
-  const { db } = deps;
+  const { db, sealed } = deps;
   // One board's table and converters; the casts keep drizzle's per-table types out of the way.
   const board = BOARDS[which] as unknown as Omit<(typeof BOARDS)['requests'], 'open' | 'done' | 'mediaType' | 'event'> & {
     open: string;
@@ -55,16 +55,10 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  const owned = async (c: Context) =>
-    ownedPost(
-      c,
-      (
-        await db
-          .select()
-          .from(table)
-          .where(eq(table.id, c.req.param('id')!))
-      )[0],
-    );
+  /** Every read of whole posts goes through here, so their contacts are opened. */
+  const posts = async (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
+    sealed.openRows(table, await db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit));
+  const owned = async (c: Context) => ownedPost(c, (await posts(eq(table.id, c.req.param('id')!)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
@@ -72,19 +66,11 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;
-      const rows = await db
-        .select()
-        .from(table)
-        .where(and(listed(), county.on(table.county), before.where))
-        .orderBy(desc(table.createdAt), desc(table.id))
-        .limit(pageSize(c, PAGE_SIZE));
+      const rows = await posts(and(listed(), county.on(table.county), before.where), pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));
     })
     .get('/:id', async (c) => {
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(and(eq(table.id, c.req.param('id')), listed()));
+      const [row] = await posts(and(eq(table.id, c.req.param('id')), listed()));
       return row ? c.json(board.toPost(row)) : apiError(c, 404, 'not_found', 'This post is no longer listed');
     })
     .post('/', jsonBody(board.input), rateLimit(deps, 'helpPost'), async (c) => {
@@ -104,14 +90,17 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
       };
-      await db.insert(table).values(row as never);
+      await db.insert(table).values((await sealed.sealRow(table, row)) as never);
       await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
       return c.json({ ...board.toPost(row as never), manageToken: secret }, 201);
     })
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);
       if (!row) return response;
-      const answers = await db.select().from(assistanceResponses).where(eq(answered, row.id)).orderBy(desc(assistanceResponses.createdAt));
+      const answers = await sealed.openRows(
+        assistanceResponses,
+        await db.select().from(assistanceResponses).where(eq(answered, row.id)).orderBy(desc(assistanceResponses.createdAt)),
+      );
       const responses: AssistanceResponse[] = answers.map(({ requestId: _request, offerId: _offer, ...answer }) => answer as AssistanceResponse);
       return c.json({ post: board.toPost(row as never), responses });
     })
@@ -145,7 +134,7 @@ export function responseRoutes(deps: RouteDeps) {
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
     const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: new Date(deps.now()).toISOString() };
-    await db.insert(assistanceResponses).values(row);
+    await db.insert(assistanceResponses).values(await deps.sealed.sealRow(assistanceResponses, row));
     return c.json({ id: row.id }, 201);
   });
 }

@@ -34,43 +34,41 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
  * deletes it.
  */
 export function lostFoundRoutes(deps: RouteDeps) {
-  const { db, publish } = deps;
+  const { db, publish, sealed } = deps;
   const kept = () => gt(livesFrom, keptAfter(deps.now()));
   const listed = (id: string) => and(eq(lostFoundPosts.id, id), eq(lostFoundPosts.hidden, false), kept());
 
-  const owned = async (c: Context) =>
-    ownedPost(
-      c,
-      (
-        await db
-          .select()
-          .from(lostFoundPosts)
-          .where(and(eq(lostFoundPosts.id, c.req.param('id')!), kept()))
-      )[0],
-    );
-  const notesOf = (postId: string) =>
+  /** Every read of whole records goes through here, so their contacts are opened. */
+  const posts = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
     db
       .select()
-      .from(lostFoundNotes)
-      .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
-      .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
-      .limit(PAGE_SIZE.max);
+      .from(lostFoundPosts)
+      .where(where)
+      .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
+      .limit(limit)
+      .then((rows) => sealed.openRows(lostFoundPosts, rows));
+  const owned = async (c: Context) => ownedPost(c, (await posts(and(eq(lostFoundPosts.id, c.req.param('id')!), kept())))[0]);
+  const notesOf = async (postId: string) =>
+    sealed.openRows(
+      lostFoundNotes,
+      await db
+        .select()
+        .from(lostFoundNotes)
+        .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
+        .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
+        .limit(PAGE_SIZE.max),
+    );
   /** The newest listed records, or with a query the records found best first; `before` by posting time. */
   const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, county: string | null, limit: number) => {
     if (query) {
       const terms = searchTerms(query);
-      return terms.length ? search(db, terms, deps.now(), { before: before.at, county }, limit) : [];
+      return terms.length ? sealed.openRows(lostFoundPosts, await search(db, terms, deps.now(), { before: before.at, county }, limit)) : [];
     }
-    return db
-      .select()
-      .from(lostFoundPosts)
-      .where(and(eq(lostFoundPosts.hidden, false), kept(), county ? eq(lostFoundPosts.county, county) : undefined, before.where))
-      .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
-      .limit(limit);
+    return posts(and(eq(lostFoundPosts.hidden, false), kept(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit);
   };
   /** The visible record with its notes, or undefined. */
   const recordOf = async (id: string): Promise<LostFoundRecord | undefined> => {
-    const [row] = await db.select().from(lostFoundPosts).where(listed(id));
+    const [row] = await posts(listed(id));
     return row && { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
   };
   const notFound = (c: Context) => apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
@@ -117,7 +115,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           sourceDate: null,
           ...searchFields({ ...input, ...place }),
         };
-        await db.insert(lostFoundPosts).values(row);
+        await db.insert(lostFoundPosts).values(await sealed.sealRow(lostFoundPosts, row));
         await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
         return c.json({ ...toPost(row), manageToken: secret }, 201);
       })
@@ -153,7 +151,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
             hidden: false,
             createdAt: new Date(deps.now()).toISOString(),
           };
-          await db.insert(lostFoundNotes).values(note);
+          await db.insert(lostFoundNotes).values(await sealed.sealRow(lostFoundNotes, note));
           await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
           return c.json(toNote(note), 201);
         },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { drops, resources } from '../../db/schema.ts';
+import { drops, resources, smsOutbox } from '../../db/schema.ts';
 import type { Alert, Drop, LostFoundPost } from '../../src/contract/index.ts';
 import type { PlaceCounts } from '../../src/contract/places.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
@@ -128,7 +128,7 @@ describe('text alerts', () => {
     await api.post('/api/alert-subscriptions', { phone: '5105550102', city: 'Oakland', lang: 'en' });
     expect((await api.post('/api/alerts', { city: 'fresno, ca', details: 'Road closed' })).status).toBe(201);
     const { rows } = await api.store.client.execute('select phone, body from sms_outbox');
-    expect(rows.map((row) => row.phone)).toEqual(['+15595550101']);
+    expect(await Promise.all(rows.map((row) => api.openStored(smsOutbox.phone, row.phone)))).toEqual(['+15595550101']);
     expect(rows[0]!.body).toContain('Fresno: Road closed');
   });
 });

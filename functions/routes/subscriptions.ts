@@ -10,15 +10,14 @@ import { rateLimit } from '../rate-limit.ts';
  * language; the number is stored normalized. DELETE with the same number stops them.
  */
 export function subscriptionRoutes(deps: RouteDeps) {
-  const { db } = deps;
   return new Hono()
     .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => {
-      const row = await subscribeToTexts(db, c.var.body, deps.now());
+      const row = await subscribeToTexts(deps, c.var.body, deps.now());
       return c.json({ phone: row.phone, city: row.city, lang: row.lang }, 201);
     })
     .delete('/', async (c) => {
       const input = await readJson(c, unsubscribeInput);
       if (!input.ok) return input.response;
-      return c.json({ phone: input.data.phone, removed: (await endTextSubscriptions(db, input.data.phone)) > 0 });
+      return c.json({ phone: input.data.phone, removed: (await endTextSubscriptions(deps, input.data.phone)) > 0 });
     });
 }

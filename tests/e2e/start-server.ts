@@ -36,7 +36,7 @@ export async function startServer(folder: string, { port = 0, sample = true, env
       const match = output.match(/running at (http:\/\/\S+?)\/?\s/);
       if (match) resolve(match[1]!);
     });
-    server.once('exit', (code) => reject(new Error(`the server stopped (exit ${code}) before it was ready:\n${output}`)));
+    server.once('close', (code) => reject(new Error(`the server stopped (exit ${code}) before it was ready:\n${log}`)));
   });
   return {
     url,

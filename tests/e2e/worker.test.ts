@@ -21,6 +21,7 @@ import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
 import { localPushService } from '../push-service.ts';
 import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
+import { newDataKey } from '../../functions/domain/sealed.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
 
@@ -66,6 +67,8 @@ beforeAll(async () => {
       `DATABASE_URL:${database.url}`,
       '--var',
       `PUSH_SERVICE_HOSTS:${pushService.host}`,
+      '--var',
+      `DATA_KEY:${newDataKey()}`,
       '--persist-to',
       join(folder, 'state'),
       '--show-interactive-dev-session=false',

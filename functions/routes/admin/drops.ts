@@ -19,16 +19,19 @@ export function adminDropRoutes(deps: RouteDeps) {
 
   const withVolunteers = async (rows: Row[]): Promise<AdminDrop[]> => {
     const people = rows.length
-      ? await db
-          .select()
-          .from(dropVolunteers)
-          .where(
-            inArray(
-              dropVolunteers.dropId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(dropVolunteers.createdAt))
+      ? await deps.sealed.openRows(
+          dropVolunteers,
+          await db
+            .select()
+            .from(dropVolunteers)
+            .where(
+              inArray(
+                dropVolunteers.dropId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(dropVolunteers.createdAt)),
+        )
       : [];
     return rows.map(({ isSample, status, ...row }) => ({
       ...row,

@@ -4,6 +4,7 @@ import { applySampleContent } from '../../../db/seed.ts';
 import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundManage, LostFoundPost, LostFoundRecord, Resource } from '../../../src/contract/index.ts';
 import { testApp, type TestApp } from '../../../tests/test-app.ts';
 import { createApp } from '../../app.ts';
+import { dataKey } from '../../domain/sealed.ts';
 import { fileMediaStore } from '../../media/file-store.ts';
 import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../../admin-auth.ts';
 
@@ -545,6 +546,7 @@ describe('after a restart', () => {
     try {
       const app = createApp({
         db: reopened.db,
+        dataKey: dataKey(api.key),
         media: fileMediaStore(api.store.folder),
         publish: () => undefined,
         watching: () => 0,

@@ -68,6 +68,7 @@ const toText = (row: typeof smsOutbox.$inferSelect): OutboxText => ({
  */
 export function adminRoutes(deps: RouteDeps) {
   const { db } = deps;
+  const { openRows } = deps.sealed;
   const at = () => new Date(deps.now()).toISOString();
   const app = new Hono<AdminEnv>();
 
@@ -129,10 +130,26 @@ export function adminRoutes(deps: RouteDeps) {
     const [resourceRows, jobRows, reportRows, sosRows, textRows] = await Promise.all([
       db.select().from(resources).where(eq(resources.status, 'pending')).orderBy(asc(resources.createdAt)).limit(QUEUE),
       db.select().from(jobs).where(eq(jobs.status, 'pending')).orderBy(asc(jobs.createdAt)).limit(QUEUE),
-      db.select().from(alerts).where(unverifiedReport).orderBy(desc(alerts.createdAt)).limit(QUEUE),
+      db
+        .select()
+        .from(alerts)
+        .where(unverifiedReport)
+        .orderBy(desc(alerts.createdAt))
+        .limit(QUEUE)
+        .then((rows) => openRows(alerts, rows)),
       // Open requests first, then the handled ones still kept.
-      db.select().from(sosRequests).orderBy(asc(sosRequests.handled), desc(sosRequests.createdAt)).limit(QUEUE),
-      db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(QUEUE),
+      db
+        .select()
+        .from(sosRequests)
+        .orderBy(asc(sosRequests.handled), desc(sosRequests.createdAt))
+        .limit(QUEUE)
+        .then((rows) => openRows(sosRequests, rows)),
+      db
+        .select()
+        .from(smsOutbox)
+        .orderBy(desc(smsOutbox.createdAt))
+        .limit(QUEUE)
+        .then((rows) => openRows(smsOutbox, rows)),
     ]);
     const dashboard: Dashboard = {
       counts: {
@@ -159,17 +176,20 @@ export function adminRoutes(deps: RouteDeps) {
 
   // Alerts and enforcement reports: every open one, hidden ones included, so they can be restored.
   app.get('/alerts', async (c) => {
-    const rows = await db.select().from(alerts).where(gt(alerts.expiresAt, at())).orderBy(desc(alerts.createdAt)).limit(PAGE_SIZE.max);
+    const rows = await openRows(alerts, await db.select().from(alerts).where(gt(alerts.expiresAt, at())).orderBy(desc(alerts.createdAt)).limit(PAGE_SIZE.max));
     return c.json(rows.map(toAdminAlert));
   });
   const alertAction = (path: string, action: string, change: Partial<typeof alerts.$inferInsert> | (() => Partial<typeof alerts.$inferInsert>)) =>
     app.post(`/alerts/:id/${path}`, async (c) => {
       const id = c.req.param('id');
-      const [row] = await db
-        .update(alerts)
-        .set(typeof change === 'function' ? change() : change)
-        .where(and(eq(alerts.id, id), gt(alerts.expiresAt, at())))
-        .returning();
+      const [row] = await openRows(
+        alerts,
+        await db
+          .update(alerts)
+          .set(typeof change === 'function' ? change() : change)
+          .where(and(eq(alerts.id, id), gt(alerts.expiresAt, at())))
+          .returning(),
+      );
       if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       await audit(db, c.var.admin, action, id, deps.now());
       // Hidden alerts send no more texts; texts already sent cannot be called back.
@@ -184,7 +204,7 @@ export function adminRoutes(deps: RouteDeps) {
   alertAction('all-clear', 'alert.all-clear', () => ({ expiresAt: at() }));
 
   app.get('/lost-found', async (c) => {
-    const rows = await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max);
+    const rows = await openRows(lostFoundPosts, await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max));
     return c.json(rows.map((row): AdminLostFoundPost => ({ ...toPost(row), hidden: row.hidden })));
   });
   for (const [path, hidden] of [
@@ -193,7 +213,7 @@ export function adminRoutes(deps: RouteDeps) {
   ] as const) {
     app.post(`/lost-found/:id/${path}`, async (c) => {
       const id = c.req.param('id');
-      const [row] = await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning();
+      const [row] = await openRows(lostFoundPosts, await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning());
       if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
       await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
       return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
@@ -222,8 +242,20 @@ export function adminRoutes(deps: RouteDeps) {
   // Help requests and offers still on their boards' lifetime, hidden ones included.
   app.get('/help-posts', async (c) => {
     const [requests, offers] = await Promise.all([
-      db.select().from(assistanceRequests).where(gt(assistanceRequests.expiresAt, at())).orderBy(desc(assistanceRequests.createdAt)).limit(PAGE_SIZE.max),
-      db.select().from(surplusOffers).where(gt(surplusOffers.expiresAt, at())).orderBy(desc(surplusOffers.createdAt)).limit(PAGE_SIZE.max),
+      db
+        .select()
+        .from(assistanceRequests)
+        .where(gt(assistanceRequests.expiresAt, at()))
+        .orderBy(desc(assistanceRequests.createdAt))
+        .limit(PAGE_SIZE.max)
+        .then((rows) => openRows(assistanceRequests, rows)),
+      db
+        .select()
+        .from(surplusOffers)
+        .where(gt(surplusOffers.expiresAt, at()))
+        .orderBy(desc(surplusOffers.createdAt))
+        .limit(PAGE_SIZE.max)
+        .then((rows) => openRows(surplusOffers, rows)),
     ]);
     const posts: AdminHelpPost[] = [
       ...requests.map((row): AdminHelpPost => ({ ...toRequest(row), kind: 'requests', hidden: row.hidden })),
@@ -251,11 +283,14 @@ export function adminRoutes(deps: RouteDeps) {
 
   app.post('/sos/:id/handled', async (c) => {
     const id = c.req.param('id');
-    const [row] = await db
-      .update(sosRequests)
-      .set({ handled: true, handledAt: sql`coalesce(${sosRequests.handledAt}, ${at()})` })
-      .where(eq(sosRequests.id, id))
-      .returning();
+    const [row] = await openRows(
+      sosRequests,
+      await db
+        .update(sosRequests)
+        .set({ handled: true, handledAt: sql`coalesce(${sosRequests.handledAt}, ${at()})` })
+        .where(eq(sosRequests.id, id))
+        .returning(),
+    );
     if (!row) return apiError(c, 404, 'not_found', 'There is no such SOS request');
     await audit(db, c.var.admin, 'sos.handled', id, deps.now());
     return c.json(toSos(row));
