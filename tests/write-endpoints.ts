@@ -251,6 +251,18 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
   { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
   {
+    name: 'push follows',
+    method: 'POST',
+    valid: { endpoint: PUSH_SUBSCRIPTION.endpoint, keys: PUSH_SUBSCRIPTION.keys, lang: 'es' },
+    target: async (api) => ({ path: '/api/push/follows', extra: { id: (await created<{ id: string }>(api, '/api/lost-found', LOST)).id } }),
+  },
+  {
+    name: 'push unfollow',
+    method: 'DELETE',
+    valid: { endpoint: PUSH_SUBSCRIPTION.endpoint },
+    target: async (api) => ({ path: '/api/push/follows', extra: { id: (await created<{ id: string }>(api, '/api/lost-found', LOST)).id } }),
+  },
+  {
     name: 'resources',
     method: 'POST',
     valid: { name: 'Legal clinic', category: 'Legal', city: 'Fresno', address: '1 Main St', phone: '559-555-0101', link: 'https://example.org', notes: 'Free' },
