@@ -22,7 +22,21 @@ const TOPIC_KEYS: Record<PushTopic, MessageKey> = {
 /** This device's push: not possible here, off, or on with what the server keeps for it. */
 type Push = 'unsupported' | 'off' | { browser: BrowserPush; state: PushDeviceState };
 
-const failed = (t: T, title: MessageKey, error: unknown) => showToast({ title: t(title), variant: 'destructive', cause: failureCause(error) });
+/** One change at a time: `pending` names the one on its way; a failure says so, keeping the page as it was. */
+function useChange(t: T) {
+  const [pending, setPending] = useState<string | null>(null);
+  const run = async (what: string, change: () => Promise<unknown>) => {
+    setPending(what);
+    try {
+      await change();
+    } catch (error) {
+      showToast({ title: t('notifications.saveFailed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(null);
+    }
+  };
+  return [pending, run] as const;
+}
 
 /**
  * /notifications: what this device is signed up for, in one place, each to change or stop: its
@@ -68,39 +82,27 @@ export default function Notifications({ lang, messages, counties }: { lang: Lang
 
 function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push: Push; setPush: (push: Push) => void; counties: string[] }) {
   const id = useId();
-  const [pending, setPending] = useState(false);
+  const [change, run] = useChange(t);
+  const pending = change !== null;
   const on = typeof push === 'object' ? push : null;
 
-  async function turnOn() {
-    setPending(true);
-    try {
+  const turnOn = () =>
+    run('on', async () => {
       const browser = await browserPush(true);
       if (browser === 'blocked') return showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
       if (!browser || browser === 'unsupported') return setPush('unsupported');
       const state = await call('POST /api/push/subscriptions', { ...browser, lang });
       setPush({ browser, state: { ...state, follows: [] } });
       showToast({ title: t('alertsLive.enabledToast'), variant: 'success' });
-    } catch (error) {
-      failed(t, 'notifications.saveFailed', error);
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
-  async function turnOff() {
-    if (!on) return;
-    setPending(true);
-    try {
-      await call('DELETE /api/push/subscriptions', { endpoint: on.browser.endpoint });
+  const turnOff = (browser: BrowserPush) =>
+    run('off', async () => {
+      await call('DELETE /api/push/subscriptions', { endpoint: browser.endpoint });
       await unsubscribeBrowser().catch(() => undefined);
       setPush('off');
       showToast({ title: t('notifications.turnedOff'), variant: 'success' });
-    } catch (error) {
-      failed(t, 'notifications.saveFailed', error);
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -110,16 +112,11 @@ function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push
     const areas = some ? form.getAll('county').map(String) : [];
     if (some && !areas.length) return showToast({ title: t('notifications.chooseCounty'), variant: 'destructive' });
     const topics = form.getAll('topic').map(String) as PushTopic[];
-    setPending(true);
-    try {
+    await run('save', async () => {
       const state = await call('POST /api/push/subscriptions', { ...on.browser, areas, topics, lang });
       setPush({ ...on, state: { ...on.state, ...state } });
       showToast({ title: t('notifications.saved'), variant: 'success' });
-    } catch (error) {
-      failed(t, 'notifications.saveFailed', error);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -137,7 +134,7 @@ function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push
       {on && <PushChoice key={on.state.areas.join() + on.state.topics.join()} t={t} state={on.state} counties={counties} pending={pending} onSubmit={save} />}
       {on && (
         <div>
-          <button type="button" className="button secondary" disabled={pending} onClick={() => void turnOff()}>
+          <button type="button" className="button secondary" disabled={pending} onClick={() => void turnOff(on.browser)}>
             {t('notifications.turnOff')}
           </button>
           {on.state.follows.length > 0 && <p className="note">{t('notifications.turnOffFollows')}</p>}
@@ -204,21 +201,15 @@ function PushChoice({
 
 function FollowsCard({ t, lang, push, setPush }: { t: T; lang: Lang; push: Exclude<Push, string>; setPush: (push: Push) => void }) {
   const id = useId();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, run] = useChange(t);
   const { follows } = push.state;
 
-  async function stop(recordId: string) {
-    setPending(recordId);
-    try {
+  const stop = (recordId: string) =>
+    run(recordId, async () => {
       await call('DELETE /api/push/follows', { endpoint: push.browser.endpoint, id: recordId });
       setPush({ ...push, state: { ...push.state, follows: follows.filter((record) => record.id !== recordId) } });
       showToast({ title: t('person.unfollowed'), variant: 'success' });
-    } catch (error) {
-      failed(t, 'notifications.saveFailed', error);
-    } finally {
-      setPending(null);
-    }
-  }
+    });
 
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -246,21 +237,15 @@ function FollowsCard({ t, lang, push, setPush }: { t: T; lang: Lang; push: Exclu
 
 function TextsCard({ t, lang, texts, setTexts }: { t: T; lang: Lang; texts: TextAlert[]; setTexts: (texts: TextAlert[]) => void }) {
   const id = useId();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, run] = useChange(t);
 
-  async function stop(phone: string) {
-    setPending(phone);
-    try {
+  const stop = (phone: string) =>
+    run(phone, async () => {
       await call('DELETE /api/alert-subscriptions', { phone });
       forgetTextAlert(phone);
       setTexts(textAlerts());
       showToast({ title: t('alertsLive.unsubscribed'), description: t('alertsLive.unsubscribedText', { phone }), variant: 'success' });
-    } catch (error) {
-      failed(t, 'notifications.saveFailed', error);
-    } finally {
-      setPending(null);
-    }
-  }
+    });
 
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
