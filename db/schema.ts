@@ -199,6 +199,21 @@ export const smsSenders = sqliteTable('sms_senders', {
   updatedAt: text('updated_at').notNull(),
 });
 
+/**
+ * The missing-person records a push subscription follows ("Notify me about this person"): a
+ * visible note or the record marked found pushes to it. Triggers delete a row with its
+ * subscription or its record.
+ */
+export const pushFollows = sqliteTable(
+  'push_follows',
+  {
+    endpoint: text('endpoint').notNull(),
+    postId: text('post_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.endpoint, table.postId] }), index('push_follows_post').on(table.postId)],
+);
+
 /** Text messages waiting for (or sent by) the SMS gateway. Nothing is lost while none is configured. */
 export const smsOutbox = sqliteTable(
   'sms_outbox',

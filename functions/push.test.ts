@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localPushService, type LocalPushService } from '../tests/push-service.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
-import { MAX_PUSH_AREAS, PUSH_TOPICS } from '../src/contract/limits.ts';
+import { MAX_PUSH_AREAS, MAX_PUSH_FOLLOWS, PUSH_TOPICS } from '../src/contract/limits.ts';
+import es from '../src/i18n/es.json';
 import { COUNTIES } from '../src/contract/places.ts';
 import { createAdmin } from './admin-auth.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
+import { pushEvent, pushPersonNews, vapidKeys } from './push.ts';
 
 let service: LocalPushService;
 let api: TestApp;
@@ -197,7 +199,6 @@ describe('subscriptions', () => {
       [{ endpoint, keys, areas: ['Clovis'] }, 'areas.0'],
       [{ endpoint, keys, areas: [''] }, 'areas.0'],
       [{ endpoint, keys, topics: ['weather'] }, 'topics.0'],
-      [{ endpoint, keys, topics: [] }, 'topics'],
       [{ endpoint, keys, lang: 'fr' }, 'lang'],
       [{ endpoint: 'not an address', keys }, 'endpoint'],
     ];
@@ -218,5 +219,134 @@ describe('subscriptions', () => {
     for (let i = 0; i < 11; i++) statuses.push((await subscribe(service.subscribe())).status);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('following a person record', () => {
+  const record = { name: 'Rosa Elena Martínez', description: 'Last seen at the bus stop', lastSeenCity: 'Fresno', contact: 'family@example.org' };
+  const note = { authorName: 'Lupe', text: 'I saw her at the Fresno shelter on Tuesday, call me at 559-555-0101', status: 'believed_alive', contact: 'lupe@example.org' };
+  /** A record posted from an address of its own: the tests post more than one client may in an hour. */
+  const postRecord = async (n = 0) =>
+    (await (await api.post('/api/lost-found', record, { 'x-test-client-address': `198.51.100.${n}` })).json()) as { id: string; manageToken: string };
+  const follow = (subscription: ReturnType<LocalPushService['subscribe']>, id: string, extra: object = {}) => api.post('/api/push/follows', { ...subscription, id, ...extra });
+  const lookup = async (endpoint: string) => api.post('/api/push/subscriptions/lookup', { endpoint });
+
+  it('pushes a generic note of news, in the follower’s language, to the followers only; the tap opens the record', async () => {
+    const { id } = await postRecord();
+    const follower = service.subscribe('follower');
+    const spanish = service.subscribe('spanish');
+    expect(await (await follow(follower, id)).json()).toEqual({ id, name: record.name, status: 'missing' });
+    expect((await follow(spanish, id, { lang: 'es' })).status).toBe(201);
+    // Every topic, all of California, but not following this record.
+    await subscribe(service.subscribe('bystander'));
+    await api.settle();
+    service.received.splice(0);
+
+    expect((await api.post(`/api/lost-found/${id}/notes`, note)).status).toBe(201);
+    await api.settle();
+    expect(service.failures).toEqual([]);
+    expect(Object.fromEntries(service.received.map((push) => [push.path, push.message]))).toEqual({
+      '/push/follower': { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person?id=${id}`, tag: `person:${id}` },
+      '/push/spanish': { title: es['push.personTitle'], body: es['push.body'], url: `/es/person?id=${id}`, tag: `person:${id}` },
+    });
+    expect(JSON.stringify(service.received.map((push) => push.message))).not.toMatch(/Rosa|Lupe|shelter|559/);
+  });
+
+  it('pushes once when the poster marks the person found, and nothing for a note or record hidden before it went out', async () => {
+    const { id, manageToken } = await postRecord();
+    await follow(service.subscribe('follower'), id);
+    const found = () =>
+      api.app.request(`/api/lost-found/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${manageToken}` },
+        body: JSON.stringify({ status: 'found' }),
+      });
+    expect((await found()).status).toBe(200);
+    await api.settle();
+    expect(service.received.map((push) => push.message)).toEqual([
+      { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person?id=${id}`, tag: `person:${id}` },
+    ]);
+    // Marked found again: no news.
+    expect((await found()).status).toBe(200);
+    await api.settle();
+    expect(service.received).toHaveLength(1);
+
+    // A note a moderator hid before its push went out (it goes in the background, after the answer) sends nothing.
+    const sender = { hosts: [service.host], keys: vapidKeys(api.store.db), subject: 'mailto:ops@example.org' };
+    const { id: noteId } = (await (await api.post(`/api/lost-found/${id}/notes`, note)).json()) as { id: string };
+    await api.settle();
+    expect(service.received).toHaveLength(2);
+    await api.store.client.execute({ sql: 'update lost_found_notes set hidden = 1 where id = ?', args: [noteId] });
+    const noteEvent = { event: 'new-missing-person-note', data: { id: noteId, postId: id, status: note.status } } as const;
+    expect(await pushEvent(api.store.db, sender, noteEvent)).toEqual({ sent: 0, gone: 0, failed: 0 });
+    // Nor does news of a record hidden meanwhile.
+    await api.store.client.execute({ sql: 'update lost_found_notes set hidden = 0 where id = ?', args: [noteId] });
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [id] });
+    expect(await pushEvent(api.store.db, sender, noteEvent)).toEqual({ sent: 0, gone: 0, failed: 0 });
+    expect(await pushPersonNews(api.store.db, sender, id)).toEqual({ sent: 0, gone: 0, failed: 0 });
+    expect(service.handled()).toBe(2);
+  });
+
+  it('keeps a browser that follows before choosing anything with no area and no topic: it hears of its records only', async () => {
+    const { id } = await postRecord();
+    const browser = service.subscribe('browser');
+    await follow(browser, id, { lang: 'vi' });
+    expect(await (await lookup(browser.endpoint)).json()).toEqual({
+      endpoint: browser.endpoint,
+      areas: [],
+      topics: [],
+      lang: 'vi',
+      follows: [{ id, name: record.name, status: 'missing' }],
+    });
+    await api.post('/api/alerts', alert);
+    await api.settle();
+    expect(service.received).toEqual([]);
+
+    // Choosing areas and topics later keeps what it follows; following again changes nothing it chose.
+    await subscribe({ ...browser, areas: ['Kern'], topics: ['drops', 'jobs'], lang: 'vi' });
+    await follow(browser, id);
+    expect(await (await lookup(browser.endpoint)).json()).toMatchObject({ areas: ['Kern'], topics: ['drops', 'jobs'], lang: 'vi', follows: [{ id }] });
+  });
+
+  it('stops: one record (DELETE /follows), or all with the subscription; a deleted record leaves no follow behind', async () => {
+    const rosa = await postRecord(1);
+    const other = await postRecord(2);
+    const browser = service.subscribe('browser');
+    await follow(browser, rosa.id);
+    api.clock.now += 1000;
+    await follow(browser, other.id);
+    // Newest first.
+    expect(((await (await lookup(browser.endpoint)).json()) as { follows: { id: string }[] }).follows.map((followed) => followed.id)).toEqual([other.id, rosa.id]);
+    expect(await (await api.del('/api/push/follows', { endpoint: browser.endpoint, id: rosa.id })).json()).toEqual({ id: rosa.id, removed: true });
+    expect(await api.count('push_follows')).toBe(1);
+    await api.app.request(`/api/lost-found/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other.manageToken}` } });
+    expect(await api.count('push_follows')).toBe(0);
+
+    await follow(browser, rosa.id);
+    await api.del('/api/push/subscriptions', { endpoint: browser.endpoint });
+    expect(await api.count('push_follows')).toBe(0);
+    expect((await lookup(browser.endpoint)).status).toBe(404);
+  });
+
+  it('refuses an unknown record, an unknown push service, malformed input and more than the cap, storing nothing in error', async () => {
+    const { id } = await postRecord();
+    const browser = service.subscribe('browser');
+    expect((await follow(browser, 'no-such-record')).status).toBe(404);
+    expect((await api.post('/api/push/follows', { endpoint: 'https://evil.example.com/push/x', keys: browser.keys, id })).status).toBe(400);
+    expect((await api.post('/api/push/follows', { endpoint: browser.endpoint, id })).status).toBe(400);
+    expect((await follow(browser, 'x'.repeat(101))).status).toBe(400);
+    expect(await api.count('push_subscriptions')).toBe(0);
+
+    const ids = [id];
+    for (let n = 1; n < MAX_PUSH_FOLLOWS + 1; n++) ids.push((await postRecord(n)).id);
+    for (const [n, each] of ids.slice(0, MAX_PUSH_FOLLOWS).entries()) {
+      expect((await api.post('/api/push/follows', { ...browser, id: each }, { 'x-test-client-address': `192.0.2.${n}` })).status).toBe(201);
+    }
+    const over = await api.post('/api/push/follows', { ...browser, id: ids.at(-1) }, { 'x-test-client-address': '192.0.2.200' });
+    expect(over.status).toBe(409);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('too_many_follows');
+    // Following one already followed is no new follow.
+    expect((await api.post('/api/push/follows', { ...browser, id }, { 'x-test-client-address': '192.0.2.201' })).status).toBe(201);
+    expect(await api.count('push_follows')).toBe(MAX_PUSH_FOLLOWS);
   });
 });

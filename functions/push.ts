@@ -1,7 +1,7 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { drops, pushSubscriptions } from '../db/schema.ts';
+import { drops, lostFoundNotes, lostFoundPosts, pushFollows, pushSubscriptions } from '../db/schema.ts';
 import type { LiveEvent } from '../src/contract/events.ts';
 import { placeOf } from '../src/contract/places.ts';
 import { ENFORCEMENT_TYPE, PUSH_ATTEMPTS, PUSH_CONCURRENCY, PUSH_RETRY_MAX_MS, PUSH_RETRY_MS, PUSH_TTL_SECONDS, type AlertType, type PushTopic } from '../src/contract/limits.ts';
@@ -42,16 +42,41 @@ export type PushPayload = {
   body: string;
   /** The item's page on this site, opened by a tap. */
   url: string;
-  /** Pushes of one topic replace each other on the phone instead of piling up. */
-  tag: PushTopic;
+  /** Pushes of one topic (or about one followed person) replace each other on the phone instead of piling up. */
+  tag: PushTopic | `person:${string}`;
 };
 
-/** What goes out for an event: its topic, where it happened (free text, placed in its county), its page, and its title. */
-interface PushItem {
-  topic: PushTopic;
-  city: string | null;
-  path: string;
-  title: (lang: Lang) => string;
+/**
+ * What goes out: to whom (the subscriptions that follow a topic where it happened, the city
+ * free text placed in its county; or those that follow one person record), its page, and its title.
+ */
+type PushItem = { path: string; title: (lang: Lang) => string } & ({ topic: PushTopic; city: string | null } | { followersOf: string });
+
+/**
+ * News about a person record to the devices that follow it: nothing when none does, or for a
+ * record or note hidden (or gone) by the time it would be sent. The push names no one and quotes nothing.
+ */
+async function personItem(db: Database, postId: string, noteId?: string): Promise<PushItem | null> {
+  const followed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(pushFollows)
+      .where(eq(pushFollows.postId, lostFoundPosts.id)),
+  );
+  const noteShown = noteId
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(lostFoundNotes)
+          .where(and(eq(lostFoundNotes.id, noteId), eq(lostFoundNotes.hidden, false))),
+      )
+    : undefined;
+  const [record] = await db
+    .select({ id: lostFoundPosts.id })
+    .from(lostFoundPosts)
+    .where(and(eq(lostFoundPosts.id, postId), eq(lostFoundPosts.hidden, false), followed, noteShown));
+  if (!record) return null;
+  return { followersOf: postId, path: `/person?id=${encodeURIComponent(postId)}`, title: (lang) => translate(lang, 'push.personTitle') };
 }
 
 /** The push of a live event, or null for the events no one subscribes to. */
@@ -77,6 +102,8 @@ async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null>
     }
     case 'new-job':
       return { topic: 'jobs', city: live.data.city, path: '/jobs', title: (lang) => translate(lang, 'push.jobTitle') };
+    case 'new-missing-person-note':
+      return personItem(db, live.data.postId, live.data.id);
     default:
       return null;
   }
@@ -139,29 +166,48 @@ async function deliver(sender: PushSender, subscription: Subscription, message: 
 /** Subscriptions read at once while sending: memory stays bounded whatever their number. */
 const BATCH = 1000;
 
-/**
- * Sends one push for a live event to every subscription that follows its topic and its county
- * (or all of California), in the subscriber's language, PUSH_CONCURRENCY at a time. A
- * subscription its service says is gone is deleted; one on a host no longer listed is skipped.
- */
+/** Sends one push for a live event to every subscription that follows its topic and county, or its person record. */
 export async function pushEvent(db: Database, sender: PushSender, live: LiveEvent): Promise<PushTally> {
-  const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
   const item = await pushItem(db, live);
-  if (!item) return tally;
-  const area = item.city ? (placeOf(item.city)?.county ?? null) : null;
-  const follows = and(
-    sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
-    area === null
-      ? sql`${pushSubscriptions.areas} = '[]'`
-      : sql`(${pushSubscriptions.areas} = '[]' or exists (select 1 from json_each(${pushSubscriptions.areas}) where value = ${area}))`,
-  );
+  return item ? fanOut(db, sender, item, live.event) : { sent: 0, gone: 0, failed: 0 };
+}
+
+/** Tells the devices that follow a person record that it changed (its poster marked the person found). */
+export async function pushPersonNews(db: Database, sender: PushSender, postId: string): Promise<PushTally> {
+  const item = await personItem(db, postId);
+  return item ? fanOut(db, sender, item, 'person news') : { sent: 0, gone: 0, failed: 0 };
+}
+
+/**
+ * Sends one push for `item` to every subscription it is for (by topic and county, all of
+ * California included; or by followed record), in the subscriber's language, PUSH_CONCURRENCY at
+ * a time. A subscription its service says is gone is deleted; one on a host no longer listed is skipped.
+ */
+async function fanOut(db: Database, sender: PushSender, item: PushItem, what: string): Promise<PushTally> {
+  const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
+  const area = 'city' in item && item.city ? (placeOf(item.city)?.county ?? null) : null;
+  const audience =
+    'followersOf' in item
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(pushFollows)
+            .where(and(eq(pushFollows.endpoint, pushSubscriptions.endpoint), eq(pushFollows.postId, item.followersOf))),
+        )
+      : and(
+          sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
+          area === null
+            ? sql`${pushSubscriptions.areas} = '[]'`
+            : sql`(${pushSubscriptions.areas} = '[]' or exists (select 1 from json_each(${pushSubscriptions.areas}) where value = ${area}))`,
+        );
+  const tag: PushPayload['tag'] = 'followersOf' in item ? `person:${item.followersOf}` : item.topic;
   const messages = new Map<string, PushPayload>();
   const messageIn = (lang: string) => {
     const language = isLang(lang) ? lang : 'en';
     let message = messages.get(language);
     if (!message) {
       const body = area ? translate(language, 'push.bodyNear', { area }) : translate(language, 'push.body');
-      message = { title: item.title(language), body, url: localizePath(item.path, language), tag: item.topic };
+      message = { title: item.title(language), body, url: localizePath(item.path, language), tag };
       messages.set(language, message);
     }
     return message;
@@ -177,7 +223,7 @@ export async function pushEvent(db: Database, sender: PushSender, live: LiveEven
     batch = await db
       .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, lang: pushSubscriptions.lang })
       .from(pushSubscriptions)
-      .where(and(follows, gt(pushSubscriptions.endpoint, after)))
+      .where(and(audience, gt(pushSubscriptions.endpoint, after)))
       .orderBy(asc(pushSubscriptions.endpoint))
       .limit(BATCH);
     index = 0;
@@ -206,6 +252,6 @@ export async function pushEvent(db: Database, sender: PushSender, live: LiveEven
     }
   };
   await Promise.all(Array.from({ length: PUSH_CONCURRENCY }, sendAll));
-  if (tally.failed) console.error(`Push of ${live.event}: ${tally.failed} of ${tally.sent + tally.gone + tally.failed} could not be handed to their push service`);
+  if (tally.failed) console.error(`Push of ${what}: ${tally.failed} of ${tally.sent + tally.gone + tally.failed} could not be handed to their push service`);
   return tally;
 }

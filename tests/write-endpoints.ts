@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { assistanceRequests, drops, jobs, sosRequests, surplusOffers } from '../db/schema.ts';
+import { assistanceRequests, drops, jobs, lostFoundPosts, sosRequests, surplusOffers } from '../db/schema.ts';
 import { createAdmin } from '../functions/admin-auth.ts';
 import { UNREACHABLE_PUSH_HOST } from './push-service.ts';
 
@@ -250,6 +250,18 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   { name: 'alert unsubscribe', method: 'DELETE', valid: { phone: '(559) 555-0142' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
   { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
   { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
+  {
+    name: 'push follows',
+    method: 'POST',
+    valid: { endpoint: PUSH_SUBSCRIPTION.endpoint, keys: PUSH_SUBSCRIPTION.keys, lang: 'es' },
+    // Stored directly: the posts of the other rows use up one client's limit of records.
+    target: async (api) => {
+      const id = crypto.randomUUID();
+      await api.store.db.insert(lostFoundPosts).values({ id, name: LOST.name, createdAt: new Date(api.clock.now).toISOString() });
+      return { path: '/api/push/follows', extra: { id } };
+    },
+  },
+  { name: 'push unfollow', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint, id: crypto.randomUUID() }, target: async () => ({ path: '/api/push/follows' }) },
   {
     name: 'resources',
     method: 'POST',

@@ -15,6 +15,7 @@ import { goneRecordPage, recordPage } from '../record-page.ts';
 import { resultPage } from '../html-page.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
+import { pushPersonNews } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { searchPage } from '../search-page.ts';
 
@@ -176,6 +177,8 @@ export function lostFoundRoutes(deps: RouteDeps) {
         if (!input.ok) return input.response;
         if (input.data.status !== 'found') return apiError(c, 400, 'invalid_input', 'status must be found', { status: 'status must be found' });
         await db.update(lostFoundPosts).set({ status: 'found' }).where(eq(lostFoundPosts.id, row.id));
+        // The devices that follow the record hear of it once, after the answer.
+        if (row.status !== 'found') deps.defer(pushPersonNews(db, deps.push, row.id));
         return c.json(toPost({ ...row, status: 'found' }));
       })
       .delete('/:id', async (c) => {

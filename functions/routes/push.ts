@@ -1,13 +1,25 @@
-import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
-import { P256DH_MESSAGE, pushSubscriptionInput, pushUnsubscribeInput, type PushSubscriptionState } from '../../src/contract/push.ts';
-import { pushSubscriptions } from '../../db/schema.ts';
+import { Hono, type Context, type Next } from 'hono';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { MAX_PUSH_FOLLOWS } from '../../src/contract/limits.ts';
+import {
+  P256DH_MESSAGE,
+  pushFollowInput,
+  pushSubscriptionInput,
+  pushUnfollowInput,
+  pushUnsubscribeInput,
+  type FollowedRecord,
+  type PushDeviceState,
+  type PushSubscriptionState,
+} from '../../src/contract/push.ts';
+import { lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
+import { keptAfter, livesFrom } from '../domain/search.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';
 import { allowedEndpoint } from '../push-hosts.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 const unknownService = 'Endpoint must be an https address of a known push service';
+const invalid = 'Some fields are missing or not valid';
 
 /** Whether the browser's key is a point of P-256: no push could be encrypted to any other. */
 async function isP256Point(p256dh: string): Promise<boolean> {
@@ -23,46 +35,110 @@ async function isP256Point(p256dh: string): Promise<boolean> {
 /**
  * GET /api/push/key: the VAPID public key browsers subscribe with. POST /api/push/subscriptions
  * keeps a browser's subscription (the same endpoint again replaces its areas, topics and
- * language); DELETE with the endpoint removes it. Nothing about the device beyond that is kept.
+ * language); DELETE with the endpoint removes it, with the records it follows. POST /follows
+ * follows one missing-person record (at most MAX_PUSH_FOLLOWS), DELETE /follows stops;
+ * POST /subscriptions/lookup answers what is kept for an endpoint (in a body: the endpoint is
+ * the device's, and stays out of addresses and logs). Nothing about the device beyond that is kept.
  */
 export function pushRoutes(deps: RouteDeps) {
   const { db } = deps;
+  const visible = () => and(eq(lostFoundPosts.hidden, false), gt(livesFrom, keptAfter(deps.now())));
+  /** Checked before the rate limit, like the body: a refused subscription spends nothing. */
+  const reachable = async (c: Context<{ Variables: { body: { endpoint: string; keys: { p256dh: string } } } }>, next: Next) => {
+    const { endpoint, keys } = c.var.body;
+    if (!allowedEndpoint(endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', invalid, { endpoint: unknownService });
+    if (!(await isP256Point(keys.p256dh))) return apiError(c, 400, 'invalid_input', invalid, { 'keys.p256dh': P256DH_MESSAGE });
+    await next();
+  };
+  const followsOf = (endpoint: string): Promise<FollowedRecord[]> =>
+    db
+      .select({ id: lostFoundPosts.id, name: lostFoundPosts.name, status: lostFoundPosts.status })
+      .from(pushFollows)
+      .innerJoin(lostFoundPosts, eq(lostFoundPosts.id, pushFollows.postId))
+      .where(and(eq(pushFollows.endpoint, endpoint), visible()))
+      .orderBy(desc(pushFollows.createdAt))
+      .limit(MAX_PUSH_FOLLOWS) as Promise<FollowedRecord[]>;
+  const noSubscription = (c: Context) => apiError(c, 404, 'not_found', 'This browser has no push subscription here');
+
   return new Hono()
     .get('/key', async (c) => c.json({ publicKey: (await deps.push.keys()).publicKey }))
-    .post(
-      '/subscriptions',
-      jsonBody(pushSubscriptionInput),
-      async (c, next) => {
-        // Checked before the rate limit, like the body: a refused subscription spends nothing.
-        const { endpoint, keys } = c.var.body;
-        if (!allowedEndpoint(endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { endpoint: unknownService });
-        if (!(await isP256Point(keys.p256dh))) return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { 'keys.p256dh': P256DH_MESSAGE });
-        await next();
-      },
-      rateLimit(deps, 'pushSubscription'),
-      async (c) => {
-        const { endpoint, keys, areas, topics, lang } = c.var.body;
-        const row = {
-          endpoint,
-          p256dh: keys.p256dh,
-          auth: keys.auth,
-          areas: [...new Set(areas)],
-          topics: [...new Set(topics)],
-          lang,
-          createdAt: new Date(deps.now()).toISOString(),
-        };
-        await db
-          .insert(pushSubscriptions)
-          .values(row)
-          .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: row.p256dh, auth: row.auth, areas: row.areas, topics: row.topics, lang } });
-        const state: PushSubscriptionState = { endpoint, areas: row.areas, topics: row.topics, lang };
-        return c.json(state, 201);
-      },
-    )
+    .post('/subscriptions', jsonBody(pushSubscriptionInput), reachable, rateLimit(deps, 'pushSubscription'), async (c) => {
+      const { endpoint, keys, areas, topics, lang } = c.var.body;
+      const row = {
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        areas: [...new Set(areas)],
+        topics: [...new Set(topics)],
+        lang,
+        createdAt: new Date(deps.now()).toISOString(),
+      };
+      await db
+        .insert(pushSubscriptions)
+        .values(row)
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: row.p256dh, auth: row.auth, areas: row.areas, topics: row.topics, lang } });
+      const state: PushSubscriptionState = { endpoint, areas: row.areas, topics: row.topics, lang };
+      return c.json(state, 201);
+    })
     .delete('/subscriptions', async (c) => {
       const input = await readJson(c, pushUnsubscribeInput);
       if (!input.ok) return input.response;
       const removed = await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.data.endpoint)).returning({ endpoint: pushSubscriptions.endpoint });
       return c.json({ endpoint: input.data.endpoint, removed: removed.length > 0 });
+    })
+    .post('/subscriptions/lookup', async (c) => {
+      const input = await readJson(c, pushUnsubscribeInput);
+      if (!input.ok) return input.response;
+      const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.data.endpoint));
+      if (!row) return noSubscription(c);
+      const state: PushDeviceState = {
+        endpoint: row.endpoint,
+        areas: row.areas,
+        topics: row.topics as PushDeviceState['topics'],
+        lang: row.lang,
+        follows: await followsOf(row.endpoint),
+      };
+      return c.json(state);
+    })
+    .post(
+      '/follows',
+      jsonBody(pushFollowInput),
+      reachable,
+      // An unknown, hidden or expired record is refused before the follow counts against the limit.
+      async (c, next) => {
+        const [record] = await db
+          .select({ id: lostFoundPosts.id })
+          .from(lostFoundPosts)
+          .where(and(eq(lostFoundPosts.id, c.var.body.id), visible()));
+        if (!record) return apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
+        await next();
+      },
+      rateLimit(deps, 'pushFollow'),
+      async (c) => {
+        const { endpoint, keys, lang, id } = c.var.body;
+        const createdAt = new Date(deps.now()).toISOString();
+        // A browser that follows before it chose any area or topic gets pushes about its records only.
+        await db.insert(pushSubscriptions).values({ endpoint, p256dh: keys.p256dh, auth: keys.auth, areas: [], topics: [], lang, createdAt }).onConflictDoNothing();
+        const [{ followed } = { followed: 0 }] = await db.select({ followed: count() }).from(pushFollows).where(eq(pushFollows.endpoint, endpoint));
+        const [already] = await db
+          .select({ id: pushFollows.postId })
+          .from(pushFollows)
+          .where(and(eq(pushFollows.endpoint, endpoint), eq(pushFollows.postId, id)));
+        if (!already && followed >= MAX_PUSH_FOLLOWS)
+          return apiError(c, 409, 'too_many_follows', `This browser follows ${MAX_PUSH_FOLLOWS} records already: stop following one first`);
+        await db.insert(pushFollows).values({ endpoint, postId: id, createdAt }).onConflictDoNothing();
+        const [record] = await db.select({ id: lostFoundPosts.id, name: lostFoundPosts.name, status: lostFoundPosts.status }).from(lostFoundPosts).where(eq(lostFoundPosts.id, id));
+        return c.json(record as FollowedRecord, 201);
+      },
+    )
+    .delete('/follows', async (c) => {
+      const input = await readJson(c, pushUnfollowInput);
+      if (!input.ok) return input.response;
+      const { endpoint, id } = input.data;
+      const removed = await db
+        .delete(pushFollows)
+        .where(and(eq(pushFollows.endpoint, endpoint), eq(pushFollows.postId, id)))
+        .returning({ id: pushFollows.postId });
+      return c.json({ id, removed: removed.length > 0 });
     });
 }

@@ -15,7 +15,7 @@ import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } fr
 import { PAGE_SIZE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { communityUploadRequest, uploadRequest } from './media.ts';
-import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
+import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 
 export const API_TAGS = {
   'Missing persons': 'The missing-person board, its notes, and the PFIF 1.4 feed for Person Finder.',
@@ -438,5 +438,24 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     summary: 'For an uptime monitor: the database and media store writable, the live room reachable, the outbox age and the version',
     tag: 'Site',
     answer: { status: 200, description: 'HealthReport; 503 with the failing parts named when one fails' },
+  },
+  'POST /api/push/subscriptions/lookup': {
+    summary: 'What is kept for a browser’s push subscription (the endpoint in the body, never in an address): its counties, topics, lang and the records it follows',
+    tag: 'Alerts',
+    body: pushUnsubscribeInput,
+    answer: { status: 200, description: 'PushDeviceState; 404 when the endpoint has no subscription' },
+  },
+  'POST /api/push/follows': {
+    summary: 'Notify this browser about one missing-person record: a visible note, or the person marked found (a subscription with no area or topic is kept if there is none)',
+    tag: 'Missing persons',
+    body: pushFollowInput,
+    limit: ['pushFollow'],
+    answer: { status: 201, description: 'FollowedRecord: the id, name and status; 409 past the cap of records followed' },
+  },
+  'DELETE /api/push/follows': {
+    summary: 'Stop notifying this browser about one record',
+    tag: 'Missing persons',
+    body: pushUnfollowInput,
+    answer: { status: 200, description: 'The id and whether it was followed (`removed`)' },
   },
 };

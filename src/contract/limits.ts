@@ -104,6 +104,7 @@ export const RATE_LIMITS = {
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
   pushSubscription: { limit: 10, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
+  pushFollow: { limit: 30, windowMinutes: 60, message: 'Too many records followed in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
   lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
@@ -139,6 +140,8 @@ export const AUDIT_LOG_DAYS = 365;
 
 /** California's counties: a push subscription follows at most all of them. */
 export const MAX_PUSH_AREAS = 58;
+/** Missing-person records one push subscription (one device) follows at most. */
+export const MAX_PUSH_FOLLOWS = 50;
 /** Pushes handed to push services at once when an item goes public. */
 export const PUSH_CONCURRENCY = 50;
 /** Tries of one push when its service answers 429 or 5xx (or cannot be reached), waiting longer each time. */

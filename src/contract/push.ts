@@ -23,7 +23,8 @@ export const P256DH_MESSAGE = 'p256dh must be the subscription’s P-256 public 
 
 /**
  * What a browser's PushSubscription gives (endpoint, the P-256 public key and the auth secret)
- * and what this device wants: counties by name (none: all of California), topics, and the language of
+ * and what this device wants: counties by name (none: all of California), topics (none: only the
+ * records it follows), and the language of
  * its notifications. Whether the endpoint's push service is one this server calls is checked
  * against the configuration (PUSH_SERVICE_HOSTS), not here.
  */
@@ -50,7 +51,8 @@ export const pushSubscriptionInput = z.object({
       .check(z.maxLength(MAX_PUSH_AREAS, `At most ${MAX_PUSH_AREAS} areas`)),
     [],
   ),
-  topics: z._default(z.array(z.enum(PUSH_TOPICS, { error: `Topics are ${PUSH_TOPICS.join(', ')}` })).check(z.minLength(1, 'Choose at least one topic')), [...PUSH_TOPICS]),
+  // None: only the person records this device follows.
+  topics: z._default(z.array(z.enum(PUSH_TOPICS, { error: `Topics are ${PUSH_TOPICS.join(', ')}` })), [...PUSH_TOPICS]),
   lang: z._default(z.enum(LANGUAGES), 'en'),
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
@@ -63,4 +65,28 @@ export interface PushSubscriptionState {
   areas: string[];
   topics: (typeof PUSH_TOPICS)[number][];
   lang: string;
+}
+
+/** A missing-person record's id. */
+const id = z.string().check(z.minLength(1, 'id is required'), z.maxLength(100, 'id must be at most 100 characters'));
+
+/**
+ * "Notify me about this person": the browser's subscription (kept with no area and no topic when
+ * the server has none for it yet) and the record's id.
+ */
+export const pushFollowInput = z.extend(z.pick(pushSubscriptionInput, { endpoint: true, keys: true, lang: true }), { id });
+export type PushFollowInput = z.input<typeof pushFollowInput>;
+
+export const pushUnfollowInput = z.extend(pushUnsubscribeInput, { id });
+
+/** A record a device follows, as its notifications page lists it: never more than on the board. */
+export interface FollowedRecord {
+  id: string;
+  name: string;
+  status: 'missing' | 'found';
+}
+
+/** What the server keeps for a device: its subscription and the visible records it follows, newest first. */
+export interface PushDeviceState extends PushSubscriptionState {
+  follows: FollowedRecord[];
 }

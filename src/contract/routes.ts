@@ -29,7 +29,7 @@ import type {
   surplusOfferInput,
   volunteerInput,
 } from './index.ts';
-import type { pushSubscriptionInput, PushSubscriptionState } from './push.ts';
+import type { FollowedRecord, PushDeviceState, PushFollowInput, pushSubscriptionInput, PushSubscriptionState } from './push.ts';
 import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
@@ -50,10 +50,14 @@ export interface Routes {
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
   'GET /api/drops': { body: undefined; answer: Drop[] };
   'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
-  'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
+  'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string; city: string | null } };
   'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
   'GET /api/push/key': { body: undefined; answer: { publicKey: string } };
   'POST /api/push/subscriptions': { body: In<typeof pushSubscriptionInput>; answer: PushSubscriptionState };
+  'DELETE /api/push/subscriptions': { body: { endpoint: string }; answer: { endpoint: string; removed: boolean } };
+  'POST /api/push/subscriptions/lookup': { body: { endpoint: string }; answer: PushDeviceState };
+  'POST /api/push/follows': { body: PushFollowInput; answer: FollowedRecord };
+  'DELETE /api/push/follows': { body: { endpoint: string; id: string }; answer: { id: string; removed: boolean } };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
 }
 

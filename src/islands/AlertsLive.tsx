@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Alert, LiveStats } from '../contract/index.ts';
-import type { Lang } from '../i18n/languages.ts';
+import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, call } from '../lib/api.ts';
@@ -10,6 +10,7 @@ import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { subscribePush } from '../lib/push.ts';
+import { forgetTextAlert, rememberTextAlert } from '../lib/text-alerts.ts';
 import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
@@ -85,6 +86,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
               {t('alertsLive.enable')}
             </button>
           )}
+          <ManageLink t={t} lang={lang} />
         </section>
       </div>
 
@@ -151,6 +153,8 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
     t,
     send: (values) => call('POST /api/alert-subscriptions', { phone: phone(values), city: String(values.city), lang }),
     sent: (result) => {
+      // This device remembers the number, so its notifications page can list and stop it.
+      rememberTextAlert({ phone: result.phone, city: result.city ?? '' });
       onChange();
       return { description: t('alertsLive.subscribedText', { phone: result.phone }) };
     },
@@ -160,6 +164,7 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
       send: (values) => call('DELETE /api/alert-subscriptions', { phone: phone(values) }),
       success: { title: 'alertsLive.unsubscribed' },
       sent: (result) => {
+        forgetTextAlert(result.phone);
         onChange();
         return { description: t('alertsLive.unsubscribedText', { phone: result.phone }) };
       },
@@ -181,7 +186,17 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
         </button>
       </form>
       <p className="note">{t('alertsLive.textPrivacy')}</p>
+      <ManageLink t={t} lang={lang} />
     </section>
+  );
+}
+
+/** Where this device's text alerts, browser notifications and followed records are all listed, to change or stop. */
+function ManageLink({ t, lang }: { t: T; lang: Lang }) {
+  return (
+    <a className="more-link" href={localizePath('/notifications', lang)}>
+      {t('notifications.manage')}
+    </a>
   );
 }
 

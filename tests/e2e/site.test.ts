@@ -176,7 +176,9 @@ describe('footer', () => {
   it("links, in the page language, the pages no menu reaches and the moderators' way in, which the header no longer shows", async () => {
     const page = await openPage('/ar/jobs');
     const hrefs = await page.locator('footer.site-footer a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs).toEqual(['/alerts', '/drops', '/map', '/sos', '/emergency', '/manage', '/privacy', '/api-docs', '/admin'].map((path) => localizePath(path, 'ar')));
+    expect(hrefs).toEqual(
+      ['/alerts', '/drops', '/map', '/sos', '/emergency', '/manage', '/notifications', '/privacy', '/api-docs', '/admin'].map((path) => localizePath(path, 'ar')),
+    );
     expect(await page.textContent('footer.site-footer a[href="/ar/admin"]')).toBe(ar['footer.moderators']);
     expect(await page.locator('header a[href$="/admin"]').count()).toBe(0);
 
