@@ -1,7 +1,8 @@
 import type { AdminResource } from '../contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
+import { LOCALES, type Lang } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { adminCategoryKey } from '../i18n/values.ts';
+import { adminCategoryKey, directoryNames } from '../i18n/values.ts';
 import { RESOURCE_DESK_FORM } from '../lib/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
@@ -9,7 +10,8 @@ import type { T } from './AdminGate.tsx';
 /** /resources-admin: add, verify, edit and remove directory entries. */
 export default adminIsland(ResourcesDesk);
 
-function ResourcesDesk({ t }: { t: T }) {
+function ResourcesDesk({ lang, t }: { lang: Lang; t: T }) {
+  const names = directoryNames(LOCALES[lang], t);
   const desk = useDesk<AdminResource>({
     t,
     path: '/resources',
@@ -32,6 +34,10 @@ function ResourcesDesk({ t }: { t: T }) {
           address: { autoComplete: 'street-address' },
           city: { autoComplete: 'address-level2' },
           link: { wide: true },
+          schedule: { names: names.day },
+          languages: { names: names.language },
+          whatToBring: { wide: true },
+          eligibility: { wide: true },
         }}
       />
 
@@ -72,6 +78,24 @@ function ResourcesDesk({ t }: { t: T }) {
               {resource.link && (
                 <li>
                   <bdi>{resource.link}</bdi>
+                </li>
+              )}
+              {resource.schedule.length > 0 && (
+                <li>
+                  {t('directory.schedule')}: {resource.schedule.map((period) => `${names.shortDay(period.day)} ${period.opens}–${period.closes}`).join(', ')}
+                </li>
+              )}
+              {resource.languages.length > 0 && (
+                <li>
+                  {t('directory.languages')}: {resource.languages.map(names.language).join(', ')}
+                </li>
+              )}
+              {resource.notRequired.map((what) => (
+                <li key={what}>{t(`directory.no.${what}`)}</li>
+              ))}
+              {resource.verifiedOn && (
+                <li>
+                  {t('resources.verifiedOn', { date: resource.verifiedOn })} · <bdi>{resource.verifiedBy}</bdi>
                 </li>
               )}
             </ul>

@@ -1,7 +1,10 @@
 import type { ResourceCategory } from '../contract/limits.ts';
-import type { Lang } from '../i18n/languages.ts';
+import { LOCALES, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { directoryNames } from '../i18n/values.ts';
 import { call } from '../lib/api.ts';
+import { withLists } from '../lib/forms.ts';
+import { RESOURCE_DETAIL_FIELDS } from '../lib/forms/directory.ts';
 import { RESOURCE_FORM } from '../lib/forms/posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
@@ -20,6 +23,7 @@ const withScheme = (link: string) => {
  */
 export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
+  const names = directoryNames(LOCALES[lang], t);
   const { form, row, submitLabel, pending } = useForm({
     spec: SPEC,
     t,
@@ -32,6 +36,7 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
         phone: text(values, 'phone'),
         link: withScheme(text(values, 'link')),
         notes: text(values, 'notes'),
+        ...(withLists(SPEC, Object.fromEntries(RESOURCE_DETAIL_FIELDS.map(({ name }) => [name, values[name]]))) as object),
       }),
   });
 
@@ -45,6 +50,12 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
       {row('phone', { inputMode: 'tel', dir: 'ltr', autoComplete: 'off' })}
       {row('link', { type: 'url', inputMode: 'url', dir: 'ltr', autoComplete: 'off', placeholder: 'https://' })}
       {row('notes', { wide: true, dir: 'auto' })}
+      {row('schedule', { names: names.day })}
+      {row('languages', { names: names.language })}
+      {row('cost')}
+      {row('notRequired')}
+      {row('whatToBring', { wide: true, dir: 'auto' })}
+      {row('eligibility', { wide: true, dir: 'auto' })}
       <div className="wide">
         <button className="button" type="submit" disabled={pending}>
           {submitLabel}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import type { FormSpec } from '../../lib/forms.ts';
+import { listText, withLists, type FormSpec } from '../../lib/forms.ts';
 import { createList, type ListItem } from '../../lib/lists.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useForm, type Values } from '../../lib/use-form.tsx';
@@ -60,7 +60,7 @@ const valuesOf = (spec: FormSpec, item: ListItem): Values =>
   Object.fromEntries(
     spec.fields.flatMap((field) => {
       const value = (item as Record<string, unknown>)[field.name];
-      return value === null || value === undefined ? [] : [[field.name, typeof value === 'boolean' ? value : String(value)]];
+      return value === null || value === undefined ? [] : [[field.name, typeof value === 'boolean' ? value : listText(field, value)]];
     }),
   );
 
@@ -78,7 +78,8 @@ export function useDesk<Item extends ListItem>(config: DeskConfig) {
   const form = useForm({
     spec,
     t,
-    send: (values) => adminApi(editing ? `${path}/${editing}` : path, { method: editing ? 'PUT' : 'POST', body: JSON.stringify(config.body ? config.body(values) : values) }),
+    send: (values) =>
+      adminApi(editing ? `${path}/${editing}` : path, { method: editing ? 'PUT' : 'POST', body: JSON.stringify(config.body ? config.body(values) : withLists(spec, values)) }),
     sent: (_, values) => {
       const said = editing ? { title: t(config.updated), description: t('admin.updatedText') } : config.created?.(values);
       setEditing(null);

@@ -2,6 +2,7 @@
 import { LIMITS, NOTE_STATUSES, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FormSpec } from '../forms.ts';
+import { RESOURCE_DETAIL_FIELDS } from './directory.ts';
 
 /**
  * A note on a missing person's record (/person and its page without scripts). "I made contact"
@@ -65,6 +66,7 @@ export const RESOURCE_FORM = {
     { ...text('phone', 'submitResource.phone', LIMITS.phone), kind: 'tel' },
     text('link', 'submitResource.link', LIMITS.url),
     area('notes', 'submitResource.notes', LIMITS.description),
+    ...RESOURCE_DETAIL_FIELDS,
   ],
   submit: 'submitResource.submit',
   pending: 'submitResource.submitting',
