@@ -2,18 +2,20 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
 import { isLang, LOCALES, type Lang } from '../src/i18n/languages.ts';
-import { directoryNames } from '../src/i18n/values.ts';
+import { directoryNames } from '../src/i18n/directory-names.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
-import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, linesOf, listValue, periodLines, periodRows, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { linesOf, listValue, periodLines, periodRows } from '../src/lib/forms/lists.ts';
 import * as alertForms from '../src/lib/forms/alerts.ts';
 import * as helpForms from '../src/lib/forms/help.ts';
 import * as missingForms from '../src/lib/forms/missing.ts';
 import * as postForms from '../src/lib/forms/posts.ts';
 import * as sosForms from '../src/lib/forms/sos.ts';
+import { RESOURCE_FORM } from '../src/lib/forms/directory.ts';
 
 /** Every form by the id it posts in its hidden `form` field. */
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, missingForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+  [alertForms, helpForms, missingForms, postForms, sosForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
 );
 import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type FormEven
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { ApiError } from './api.ts';
-import { actionOf, blankFields, failureNotice, fieldFor, INPUT_TYPES, linesOf, periodLines, periodRows, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
+import { actionOf, blankFields, failureNotice, fieldFor, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from './forms.ts';
 import { postingOwn } from './own-posts.ts';
 import { showToast, type ToastInput } from './toast.ts';
 
@@ -239,67 +239,10 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
      * A whole field: its label, the control its description calls for (input of the right type,
      * textarea or select) with `extra` props, and an optional hint under it.
      */
-    row: (name: string, { hint, wide, names, ...extra }: { hint?: string; wide?: boolean; names?: (value: string) => string } & InputHTMLAttributes<HTMLInputElement> = {}) => {
-      const { kind, options = [], optionLabel } = specOf(name);
+    row: (name: string, { hint, wide, ...extra }: { hint?: string; wide?: boolean } & InputHTMLAttributes<HTMLInputElement> = {}) => {
+      const { kind } = specOf(name);
       const described = hint ? { 'aria-describedby': `${id}-${name}-hint` } : {};
       const props = { ...fieldProps(name), ...extra, ...described };
-      const nameOf = names ?? ((value: string) => (optionLabel ? t(optionLabel(value)) : value));
-      if (kind === 'choices') {
-        const chosen = linesOf(values[name]);
-        const toggle = (option: string, on: boolean) => set(name, options.filter((known) => (known === option ? on : chosen.includes(known))).join('\n'));
-        return (
-          <fieldset className="field wide choices" aria-invalid={invalid.includes(name) || undefined}>
-            <legend>{t(specOf(name).label)}</legend>
-            {options.map((option) => (
-              <label key={option} className="choice-option">
-                <input type="checkbox" name={name} value={option} checked={chosen.includes(option)} onChange={(event) => toggle(option, event.target.checked)} />
-                {nameOf(option)}
-              </label>
-            ))}
-          </fieldset>
-        );
-      }
-      if (kind === 'schedule') {
-        const rows = periodRows(values[name]);
-        const change = (next: typeof rows) => set(name, periodLines(next));
-        return (
-          <fieldset className="field wide schedule" aria-invalid={invalid.includes(name) || undefined}>
-            <legend>{t(specOf(name).label)}</legend>
-            {rows.map((row, index) => (
-              <div key={index} className="schedule-row">
-                <select name={`${name}.day`} aria-label={t('hours.day')} value={row.day} onChange={(event) => change(rows.with(index, { ...row, day: event.target.value }))}>
-                  {options.map((day) => (
-                    <option key={day} value={day}>
-                      {nameOf(day)}
-                    </option>
-                  ))}
-                </select>
-                <input
-                  type="time"
-                  name={`${name}.opens`}
-                  aria-label={t('hours.opens')}
-                  value={row.opens}
-                  onChange={(event) => change(rows.with(index, { ...row, opens: event.target.value }))}
-                />
-                <input
-                  type="time"
-                  name={`${name}.closes`}
-                  aria-label={t('hours.closes')}
-                  value={row.closes}
-                  onChange={(event) => change(rows.with(index, { ...row, closes: event.target.value }))}
-                />
-                <button type="button" className="button small secondary" onClick={() => change(rows.filter((_, other) => other !== index))}>
-                  {t('hours.remove')}
-                </button>
-              </div>
-            ))}
-            <button type="button" className="button small secondary" onClick={() => change([...rows, { day: rows.at(-1)?.day ?? options[0]!, opens: '', closes: '' }])}>
-              {t('hours.add')}
-            </button>
-            <span className="hint">{t('hours.hint')}</span>
-          </fieldset>
-        );
-      }
       if (kind === 'checkbox')
         return (
           <label className="choice-option">
