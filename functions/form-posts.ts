@@ -11,7 +11,7 @@ import * as helpForms from '../src/lib/forms/help.ts';
 import * as missingForms from '../src/lib/forms/missing.ts';
 import * as postForms from '../src/lib/forms/posts.ts';
 import * as sosForms from '../src/lib/forms/sos.ts';
-import { RESOURCE_FORM } from '../src/lib/forms/directory.ts';
+import { RESOURCE_FORM } from '../src/lib/forms/resource.ts';
 
 /** Every form by the id it posts in its hidden `form` field. */
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(

@@ -4,7 +4,8 @@ import { messageFn, type Messages } from '../i18n/messages.ts';
 import { directoryNames } from '../i18n/directory-names.ts';
 import { call } from '../lib/api.ts';
 import { withLists } from '../lib/forms/lists.ts';
-import { RESOURCE_DETAIL_FIELDS, RESOURCE_FORM } from '../lib/forms/directory.ts';
+import { RESOURCE_DETAIL_FIELDS } from '../lib/forms/directory.ts';
+import { RESOURCE_FORM } from '../lib/forms/resource.ts';
 
 import { ListField } from '../lib/list-fields.tsx';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';

@@ -1,4 +1,4 @@
-/** The other posting forms: notes on a missing person's record, jobs, drop volunteers, and the admin sign-in (resources: ./directory.ts). */
+/** The other posting forms: notes on a missing person's record, jobs, drop volunteers, and the admin sign-in (resources: ./resource.ts). */
 import { LIMITS, NOTE_STATUSES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FormSpec } from '../forms.ts';
