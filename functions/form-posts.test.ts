@@ -27,6 +27,59 @@ describe('forms posted without JavaScript', () => {
     expect(row).toMatchObject({ city: 'Fresno', details: 'Necesito ayuda', contact: null });
   });
 
+  it("takes a resource's checkboxes and hours rows, name by name, as the island sends them", async () => {
+    const body = new URLSearchParams([
+      ['form', 'resource'],
+      ['lang', 'es'],
+      ['name', 'Despensa'],
+      ['category', 'Food'],
+      ['languages', 'es'],
+      ['languages', 'mix'],
+      ['notRequired', 'id'],
+      ['cost', 'free'],
+      ['schedule.day', 'tu'],
+      ['schedule.opens', '09:00'],
+      ['schedule.closes', '12:00'],
+      ['schedule.day', 'sa'],
+      ['schedule.opens', '18:00'],
+      ['schedule.closes', '00:00'],
+      // The empty rows a page without a script offers are left out.
+      ['schedule.day', 'mo'],
+      ['schedule.opens', ''],
+      ['schedule.closes', ''],
+    ]);
+    const response = await api.app.request('/api/resources', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    expect(response.status).toBe(201);
+    const [row] = (await api.store.client.execute('select schedule, languages, not_required, cost from resources')).rows;
+    expect(JSON.parse(String(row!.schedule))).toEqual([
+      { day: 'tu', opens: '09:00', closes: '12:00' },
+      { day: 'sa', opens: '18:00', closes: '24:00' },
+    ]);
+    expect(row).toMatchObject({ languages: '["es","mix"]', not_required: '["id"]', cost: 'free' });
+  });
+
+  it('gives back the hours and checkboxes a refused resource had, with rows to add more', async () => {
+    const body = new URLSearchParams([
+      ['form', 'resource'],
+      ['lang', 'en'],
+      ['name', 'Pantry'],
+      ['category', 'Food'],
+      ['languages', 'vi'],
+      ['schedule.day', 'we'],
+      ['schedule.opens', '17:00'],
+      ['schedule.closes', '09:00'],
+    ]);
+    const response = await api.app.request('/api/resources', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Opening hours');
+    expect(html).toContain('<option value="we" selected>Wednesday</option>');
+    expect(html).toContain('name="schedule.opens" aria-label="Opens" value="17:00"');
+    expect(html.match(/name="schedule.day"/g)).toHaveLength(4);
+    expect(html).toContain('name="languages" value="vi" checked> Vietnamese');
+    expect(await api.count('resources')).toBe(0);
+  });
+
   it('gives the result page the Quick exit link every page has, to the configured neutral site', async () => {
     const html = await (await postForm('/api/sos', { form: 'sos', lang: 'es', city: '', details: 'Necesito ayuda', contact: '' })).text();
     expect(html).toContain('<a class="quick-exit" href="https://weather.gov" rel="noreferrer">Salida rápida</a>');

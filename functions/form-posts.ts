@@ -1,18 +1,21 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
-import { isLang, type Lang } from '../src/i18n/languages.ts';
+import { isLang, LOCALES, type Lang } from '../src/i18n/languages.ts';
+import { directoryNames } from '../src/i18n/directory-names.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
 import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { linesOf, listValue, periodLines, periodRows } from '../src/lib/forms/lists.ts';
 import * as alertForms from '../src/lib/forms/alerts.ts';
 import * as helpForms from '../src/lib/forms/help.ts';
 import * as missingForms from '../src/lib/forms/missing.ts';
 import * as postForms from '../src/lib/forms/posts.ts';
 import * as sosForms from '../src/lib/forms/sos.ts';
+import { RESOURCE_FORM } from '../src/lib/forms/resource.ts';
 
 /** Every form by the id it posts in its hidden `form` field. */
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, missingForms, postForms, sosForms].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+  [alertForms, helpForms, missingForms, postForms, sosForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
 );
 import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';
@@ -49,7 +52,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     if (!form || !spec || !posted) return next();
     const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
     const back = backTo(spec, lang, posted[1]);
-    const values = Object.fromEntries(spec.fields.map((field) => [field.name, form.get(field.name) ?? '']));
+    const values = Object.fromEntries(spec.fields.map((field) => [field.name, postedValue(field, form)]));
 
     const blank = firstBlank(spec, values);
     if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path, back, exit));
@@ -60,7 +63,10 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     // Under `Referrer-Policy: no-referrer` a browser's form post says `Origin: null`; its
     // Sec-Fetch-Site (which no page can set) still says whether it came from this site.
     if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');
-    const answer = await api(new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ ...toJson(spec, form), ...(spec.sendsLang ? { lang } : {}) }) }), c.env);
+    const answer = await api(
+      new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ ...toJson(spec, form, values), ...(spec.sendsLang ? { lang } : {}) }) }),
+      c.env,
+    );
     const body = (await answer.json().catch(() => null)) as Record<string, unknown> | ApiErrorBody | null;
     if (answer.ok) {
       const cookies = new Headers();
@@ -74,25 +80,40 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
   };
 }
 
+/** A posted form: a field's first value, or every value of a name given several times (checkboxes, rows). */
+export interface PostedForm {
+  get(name: string): string | undefined;
+  all(name: string): string[];
+}
+
 /** The posted fields as strings (files of a multipart body are left out), or null over the cap. */
-export async function readForm(c: Context): Promise<Map<string, string> | null> {
+export async function readForm(c: Context): Promise<PostedForm | null> {
   if (Number(c.req.header('content-length') ?? 0) > MAX_JSON_BYTES) return null;
   const bytes = await readCapped(c.req.raw.clone(), MAX_JSON_BYTES);
   if (!bytes) return null;
   const request = new Request(c.req.url, { method: 'POST', headers: { 'content-type': c.req.header('content-type')! }, body: bytes as BodyInit });
   const data = await request.formData().catch(() => new FormData());
-  const form = new Map<string, string>();
-  for (const [name, value] of data) if (typeof value === 'string' && !form.has(name)) form.set(name, value);
-  return form;
+  const fields = new Map<string, string[]>();
+  for (const [name, value] of data) if (typeof value === 'string') fields.set(name, [...(fields.get(name) ?? []), value]);
+  return { get: (name) => fields.get(name)?.[0], all: (name) => fields.get(name) ?? [] };
+}
+
+/** A field's posted value as the form kit holds it: a list field's items one a line (src/lib/forms.ts). */
+function postedValue(field: FieldSpec, form: PostedForm): string {
+  if (field.kind === 'choices') return form.all(field.name).join('\n');
+  if (field.kind !== 'schedule') return form.get(field.name) ?? '';
+  const [opens, closes] = [form.all(`${field.name}.opens`), form.all(`${field.name}.closes`)];
+  return periodLines(form.all(`${field.name}.day`).map((day, index) => ({ day, opens: opens[index] ?? '', closes: closes[index] ?? '' })));
 }
 
 /** What the island would send: the contract's names and types; blank fields are left out. */
-function toJson(spec: FormSpec, form: Map<string, string>): Record<string, unknown> {
+function toJson(spec: FormSpec, form: PostedForm, values: Record<string, string>): Record<string, unknown> {
   const json: Record<string, unknown> = {};
   for (const field of spec.fields) {
     const raw = form.get(field.name);
     const key = field.key ?? field.name;
-    if (field.kind === 'checkbox') json[key] = raw !== undefined;
+    if (field.kind === 'choices' || field.kind === 'schedule') json[key] = listValue(field, values[field.name]);
+    else if (field.kind === 'checkbox') json[key] = raw !== undefined;
     else if (raw === undefined || !raw.trim()) continue;
     else if (field.kind === 'number') json[key] = /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
     else json[key] = raw;
@@ -136,6 +157,9 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
   const hint = field.hint ? `<small class="hint" id="${id}-hint">${words(lang, field.hint)}</small>` : '';
   const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}${hint ? ` aria-describedby="${id}-hint"` : ''}`;
   const optionText = (option: string) => (field.optionLabel ? words(lang, field.optionLabel(option)) : escape(option));
+  const names = directoryNames(LOCALES[lang], (key) => translate(lang, key));
+  // The languages a resource's people speak are named by Intl, as on the island.
+  const choiceText = (option: string) => (field.optionLabel ? optionText(option) : escape(names.language(option)));
   switch (field.kind) {
     case 'hidden':
       return `<input type="hidden" name="${escape(field.name)}" value="${escape(value)}">`;
@@ -149,6 +173,27 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
       )
         .map((option) => `<option value="${escape(option)}"${option === value ? ' selected' : ''}>${optionText(option)}</option>`)
         .join('')}</select></div>`;
+    case 'choices':
+      return `<fieldset><legend>${label}</legend>${(field.options ?? [])
+        .map(
+          (option) =>
+            `<label><input type="checkbox" name="${escape(field.name)}" value="${escape(option)}"${linesOf(value).includes(option) ? ' checked' : ''}> ${choiceText(option)}</label>`,
+        )
+        .join('')}</fieldset>`;
+    case 'schedule': {
+      // No script adds a row: the rows posted, and three empty ones to fill.
+      const rows = [...periodRows(value), ...Array.from({ length: 3 }, () => ({ day: field.options?.[0] ?? '', opens: '', closes: '' }))];
+      const time = (name: string, text: MessageKey, at: string) =>
+        `<input type="time" name="${escape(`${field.name}.${name}`)}" aria-label="${words(lang, text)}" value="${escape(at)}">`;
+      return `<fieldset><legend>${label}</legend>${rows
+        .map(
+          (row) =>
+            `<div><select name="${escape(field.name)}.day" aria-label="${words(lang, 'hours.day')}">${(field.options ?? [])
+              .map((day) => `<option value="${escape(day)}"${day === row.day ? ' selected' : ''}>${escape(names.day(day))}</option>`)
+              .join('')}</select>${time('opens', 'hours.opens', row.opens)}${time('closes', 'hours.closes', row.closes)}</div>`,
+        )
+        .join('')}<small class="hint">${words(lang, 'hours.hint')}</small></fieldset>`;
+    }
     case 'radio':
       return `<fieldset><legend>${label}</legend>${(field.options ?? [])
         .map((option) => `<label><input type="radio" name="${escape(field.name)}" value="${escape(option)}"${option === value ? ' checked' : ''}> ${optionText(option)}</label>`)

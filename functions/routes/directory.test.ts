@@ -49,6 +49,63 @@ describe('resources', () => {
   });
 });
 
+describe('resource filters', () => {
+  const pantry = {
+    name: 'A Pantry',
+    category: 'Food',
+    // Sunday 22 November 2026 at 18:00 UTC (the test clock) is 10:00 in California.
+    schedule: [{ day: 'su', opens: '09:00', closes: '12:00' }],
+    languages: ['es', 'mix'],
+    cost: 'free',
+    notRequired: ['id', 'ssn'],
+  };
+  const clinic = {
+    name: 'B Clinic',
+    category: 'Medical',
+    schedule: [{ day: 'mo', opens: '09:00', closes: '17:00' }],
+    languages: ['en', 'vi'],
+    cost: 'low_cost',
+    notRequired: ['appointment'],
+  };
+  const office = { name: 'C Office', category: 'Legal', languages: ['es'] };
+
+  beforeEach(async () => {
+    for (const body of [pantry, clinic, office]) expect((await api.post('/api/resources', body)).status).toBe(201);
+    await api.store.client.execute("update resources set status = 'published'");
+  });
+  const names = async (query: string) => (await api.get<Resource[]>(`/api/resources${query}`)).map((item) => item.name);
+
+  it('answers the details as they were given', async () => {
+    const [listed] = await api.get<Resource[]>('/api/resources?category=Food');
+    expect(listed).toMatchObject({ schedule: pantry.schedule, languages: ['es', 'mix'], cost: 'free', notRequired: ['id', 'ssn'], verifiedOn: null, verifiedBy: null });
+  });
+
+  it('filters by open now in California, leaving out those whose hours are not known', async () => {
+    expect(await names('?openNow=1')).toEqual(['A Pantry']);
+    api.clock.now = Date.parse('2026-11-23T18:00:00.000Z');
+    expect(await names('?openNow=1')).toEqual(['B Clinic']);
+    api.clock.now = Date.parse('2026-11-24T03:00:00.000Z');
+    expect(await names('?openNow=1')).toEqual([]);
+  });
+
+  it('filters by language, cost and what is not required, together', async () => {
+    expect(await names('?language=es')).toEqual(['A Pantry', 'C Office']);
+    expect(await names('?language=vi')).toEqual(['B Clinic']);
+    expect(await names('?language=ko')).toEqual([]);
+    expect(await names('?cost=free')).toEqual(['A Pantry']);
+    expect(await names('?cost=low_cost')).toEqual(['B Clinic']);
+    expect(await names('?notRequired=id')).toEqual(['A Pantry']);
+    expect(await names('?language=es&notRequired=id&cost=free&openNow=1')).toEqual(['A Pantry']);
+    expect(await names('?language=es&cost=low_cost')).toEqual([]);
+  });
+
+  it.each([['openNow=yes'], ['language=Spanish'], ['language=es%25'], ['cost=cheap'], ['notRequired=passport']])('refuses %s with 400', async (query) => {
+    const response = await api.app.request(`/api/resources?${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+  });
+});
+
 describe('jobs', () => {
   const job = { title: 'Cook', employer: 'Taqueria', city: 'Fresno', payRange: '$18/h', notes: null, contact: '(559) 555-0100' };
 

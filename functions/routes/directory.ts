@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
-import { jobInput, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/contract/index.ts';
-import { PAGE_SIZE } from '../../src/contract/limits.ts';
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/contract/index.ts';
+import { DESK_LIST_MAX, PAGE_SIZE } from '../../src/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
@@ -13,7 +13,8 @@ import { rateLimit } from '../rate-limit.ts';
 /**
  * The everyday pages' API: the resource directory and the job board (submissions wait for an
  * admin; only published resources and approved jobs are listed), the upcoming drops and their
- * volunteers, and SOS requests (kept for the admins, never listed). Each list takes `county=`.
+ * volunteers, and SOS requests (kept for the admins, never listed). Each list takes `county=`;
+ * the directory also its RESOURCE_FILTERS (open now, language, cost, not required).
  */
 export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;
@@ -25,13 +26,34 @@ export function directoryRoutes(deps: RouteDeps) {
         const category = c.req.query('category');
         const county = countyFilter(c);
         if (!county.ok) return county.response;
+        const asked: Partial<Record<keyof typeof RESOURCE_FILTERS, string>> = {};
+        for (const [name, { values }] of Object.entries(RESOURCE_FILTERS) as [keyof typeof RESOURCE_FILTERS, { values: readonly string[] }][]) {
+          const value = c.req.query(name);
+          if (value === undefined || value === '') continue;
+          if (!values.includes(value)) return apiError(c, 400, 'invalid_query', `${name} must be one of ${values.join(', ')}`);
+          asked[name] = value;
+        }
+        const listed = (column: typeof resources.languages | typeof resources.notRequired, value?: string) =>
+          value === undefined ? undefined : sql`exists (select 1 from json_each(${column}) where value = ${value})`;
+        const limit = pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max });
         const rows = await db
           .select()
           .from(resources)
-          .where(and(eq(resources.status, 'published'), category ? eq(resources.category, category) : undefined, county.on(resources.county)))
+          .where(
+            and(
+              eq(resources.status, 'published'),
+              category ? eq(resources.category, category) : undefined,
+              county.on(resources.county),
+              asked.cost ? eq(resources.cost, asked.cost) : undefined,
+              listed(resources.languages, asked.language),
+              listed(resources.notRequired, asked.notRequired),
+            ),
+          )
           .orderBy(desc(resources.verified), asc(resources.name))
-          .limit(pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }));
-        return c.json(rows.map(toResource));
+          // Open now is the schedule function's answer (the page's own), so it filters after the query.
+          .limit(asked.openNow ? DESK_LIST_MAX : limit);
+        const now = deps.now();
+        return c.json((asked.openNow ? rows.filter((row) => openAt(row.schedule ?? [], now)).slice(0, limit) : rows).map(toResource));
       })
       .post('/resources', jsonBody(resourceInput), rateLimit(deps, 'resource'), async (c) => {
         await db.insert(resources).values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'pending', createdAt: created() });

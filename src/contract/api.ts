@@ -9,7 +9,7 @@
 import type * as z from 'zod/mini';
 import { adminDropInput, adminJobInput, adminResourceInput, signInInput } from './admin.ts';
 import { alertInput, markInput, subscriptionInput, unsubscribeInput } from './alerts.ts';
-import { jobInput, resourceInput, sosInput, volunteerInput } from './directory.ts';
+import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from './directory.ts';
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
 import { PAGE_SIZE, type RateLimitName } from './limits.ts';
@@ -37,8 +37,8 @@ export interface ApiRoute {
   body?: z.ZodMiniType;
   /** The body is a file (its bytes), not JSON. */
   file?: string;
-  /** Query parameters, each with what it does. */
-  query?: Record<string, string>;
+  /** Query parameters, each with what it does (and, when it takes only some, its values). */
+  query?: Record<string, string | { description: string; values: readonly string[] }>;
   answer: {
     status: 200 | 201 | 204;
     description: string;
@@ -263,7 +263,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/resources': {
     summary: 'Published resources, verified first',
     tag: 'Directory',
-    query: { category: 'Only resources of this category.', ...COUNTY, limit: PAGED.limit },
+    query: { category: 'Only resources of this category.', ...COUNTY, ...RESOURCE_FILTERS, limit: PAGED.limit },
     answer: { status: 200, description: 'Resource objects', list: true },
   },
   'POST /api/resources': {

@@ -55,13 +55,13 @@ export const resourceDetails = {
   eligibility: optionalText(LIMITS.description, 'Who it serves'),
 };
 
-/** GET /api/resources filters beyond category and county, each refused (400) when not one of its values. */
+/** GET /api/resources filters beyond category and county: each takes one of its values, anything else is refused (400). */
 export const RESOURCE_FILTERS = {
-  openNow: 'Only those open now in California (`1`); those with no hours are left out.',
-  language: `Only those where this language is spoken: ${RESOURCE_LANGUAGES.join(', ')}.`,
-  cost: `Only those of this cost: ${RESOURCE_COSTS.join(', ')}.`,
-  notRequired: `Only those that do not ask for this: ${NOT_REQUIRED.join(', ')}.`,
-} as const;
+  openNow: { description: 'Only those open now in California; those whose hours are not known are left out.', values: ['1'] },
+  language: { description: 'Only those where this language (a BCP-47 code) is spoken.', values: RESOURCE_LANGUAGES },
+  cost: { description: 'Only those of this cost.', values: RESOURCE_COSTS },
+  notRequired: { description: 'Only those that do not ask for this.', values: NOT_REQUIRED },
+} as const satisfies Record<string, { description: string; values: readonly string[] }>;
 
 /** A resource submitted for the directory; it stays pending until an admin verifies it. */
 export const resourceInput = z.object({

@@ -3,7 +3,7 @@
  * code with no zod: /resources computes "Open now" on the phone with the same function the API's
  * `openNow=1` filter uses.
  */
-import { WEEKDAYS, type Weekday } from './values.ts';
+import { WEEKDAYS, type Weekday } from './resource-lists.ts';
 
 /** One opening period: a day and a time span on it, `HH:MM` on a 24-hour clock. */
 export interface OpeningPeriod {
@@ -20,11 +20,13 @@ export function isOpeningPeriod(period: OpeningPeriod): boolean {
   return WEEKDAYS.includes(period.day) && CLOCK.test(period.opens) && (CLOCK.test(period.closes) || period.closes === '24:00') && period.closes > period.opens;
 }
 
-const CALIFORNIA_WEEK = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+let californiaWeek: Intl.DateTimeFormat | undefined;
 
 /** The weekday and `HH:MM` California's clocks show at a moment (Intl knows the daylight-saving days). */
 export function californiaClock(moment: number): { day: Weekday; time: string } {
-  const part = Object.fromEntries(CALIFORNIA_WEEK.formatToParts(moment).map(({ type, value }) => [type, value]));
+  // Made on first use, not when the module loads.
+  californiaWeek ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const part = Object.fromEntries(californiaWeek.formatToParts(moment).map(({ type, value }) => [type, value]));
   return { day: part.weekday!.slice(0, 2).toLowerCase() as Weekday, time: `${part.hour}:${part.minute}` };
 }
 

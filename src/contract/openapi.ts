@@ -26,7 +26,11 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}
 function operation(method: string, path: string, route: ApiRoute) {
   const parameters = [
     ...[...path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    ...Object.entries(route.query ?? {}).map(([name, description]) => ({ name, in: 'query', required: false, description, schema: { type: 'string' } })),
+    ...Object.entries(route.query ?? {}).map(([name, query]) =>
+      typeof query === 'string'
+        ? { name, in: 'query', required: false, description: query, schema: { type: 'string' } }
+        : { name, in: 'query', required: false, description: query.description, schema: { type: 'string', enum: query.values } },
+    ),
   ];
   const { answer } = route;
   const item = { type: 'object', description: answer.description };

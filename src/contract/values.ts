@@ -49,49 +49,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
-/** A resource's opening days, as schema.org and HSDS abbreviate them, Monday first. */
-export const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/**
- * Languages a resource's people speak, as BCP-47 codes: the product's own (Chinese spoken as
- * Mandarin `zh` or Cantonese `yue`; its traditional script is a writing, not a language spoken)
- * and others common in California, with the Indigenous languages of Mexico many farmworkers speak
- * (Mixtec, Zapotec) and American Sign Language.
- */
-export const RESOURCE_LANGUAGES = [
-  'en',
-  'es',
-  'zh',
-  'yue',
-  'tl',
-  'vi',
-  'ko',
-  'hi',
-  'pa',
-  'ta',
-  'ar',
-  'hy',
-  'fa',
-  'ru',
-  'ja',
-  'km',
-  'hmn',
-  'lo',
-  'pt',
-  'mix',
-  'zap',
-  'ase',
-] as const;
-export type ResourceLanguage = (typeof RESOURCE_LANGUAGES)[number];
-
-/** What a resource costs: free, or low cost (a sliding scale, a small fee). Unknown is null. */
-export const RESOURCE_COSTS = ['free', 'low_cost'] as const;
-export type ResourceCost = (typeof RESOURCE_COSTS)[number];
-
-/** What a resource does not ask for: the questions immigrant families ask before they go. */
-export const NOT_REQUIRED = ['id', 'ssn', 'proof_of_address', 'immigration_status', 'appointment'] as const;
-export type NotRequired = (typeof NOT_REQUIRED)[number];
+export { NOT_REQUIRED, RESOURCE_COSTS, RESOURCE_LANGUAGES, WEEKDAYS, type NotRequired, type ResourceCost, type ResourceLanguage, type Weekday } from './resource-lists.ts';
 
 /** Help requests (spec section 3, value lists). */
 export const REQUEST_CATEGORIES = ['Legal', 'Food', 'Housing', 'Medical', 'Financial', 'Transportation', 'Employment', 'Childcare', 'Translation', 'Other'] as const;

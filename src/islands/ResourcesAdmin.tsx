@@ -1,15 +1,21 @@
 import type { AdminResource } from '../contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../contract/limits.ts';
+import { LOCALES, type Lang } from '../i18n/languages.ts';
 import type { MessageKey } from '../i18n/messages.ts';
+import { directoryNames } from '../i18n/directory-names.ts';
 import { adminCategoryKey } from '../i18n/values.ts';
 import { RESOURCE_DESK_FORM } from '../lib/forms/admin.ts';
+import { RESOURCE_DETAIL_FIELDS } from '../lib/forms/directory.ts';
+import { listTexts, withLists } from '../lib/forms/lists.ts';
+import { ListField } from '../lib/list-fields.tsx';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './admin/desk.tsx';
 import type { T } from './AdminGate.tsx';
 
 /** /resources-admin: add, verify, edit and remove directory entries. */
 export default adminIsland(ResourcesDesk);
 
-function ResourcesDesk({ t }: { t: T }) {
+function ResourcesDesk({ lang, t }: { lang: Lang; t: T }) {
+  const names = directoryNames(LOCALES[lang], t);
   const desk = useDesk<AdminResource>({
     t,
     path: '/resources',
@@ -17,6 +23,8 @@ function ResourcesDesk({ t }: { t: T }) {
     updated: 'resourcesAdmin.updated',
     removed: { confirm: 'resourcesAdmin.confirmRemove', toast: ['resourcesAdmin.deleted', 'resourcesAdmin.deletedText'] },
     approve: { action: 'verify', toast: ['resourcesAdmin.verified', 'resourcesAdmin.verifiedText'] },
+    body: (values) => withLists(RESOURCE_DESK_FORM, values),
+    held: (item) => listTexts(RESOURCE_DESK_FORM, item),
   });
   const { id, items } = desk;
   const category = desk.form.values.adminCategory as AdminResourceCategory | '';
@@ -32,7 +40,15 @@ function ResourcesDesk({ t }: { t: T }) {
           address: { autoComplete: 'street-address' },
           city: { autoComplete: 'address-level2' },
           link: { wide: true },
+          whatToBring: { wide: true },
+          eligibility: { wide: true },
         }}
+        own={Object.fromEntries(
+          RESOURCE_DETAIL_FIELDS.filter((field) => field.kind === 'schedule' || field.kind === 'choices').map((field) => [
+            field.name,
+            <ListField field={field} form={desk.form} t={t} names={field.name === 'schedule' ? names.day : field.name === 'languages' ? names.language : undefined} />,
+          ]),
+        )}
       />
 
       <DeskList desk={desk} kind="resource" title="resourcesAdmin.listTitle" empty="resourcesAdmin.empty">
@@ -72,6 +88,11 @@ function ResourcesDesk({ t }: { t: T }) {
               {resource.link && (
                 <li>
                   <bdi>{resource.link}</bdi>
+                </li>
+              )}
+              {resource.verifiedOn && (
+                <li>
+                  {t('resources.verifiedOn', { date: resource.verifiedOn })} · <bdi>{resource.verifiedBy}</bdi>
                 </li>
               )}
             </ul>

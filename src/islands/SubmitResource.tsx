@@ -1,12 +1,18 @@
 import type { ResourceCategory } from '../contract/limits.ts';
-import type { Lang } from '../i18n/languages.ts';
+import { LOCALES, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
+import { directoryNames } from '../i18n/directory-names.ts';
 import { call } from '../lib/api.ts';
-import { RESOURCE_FORM } from '../lib/forms/posts.ts';
+import { withLists } from '../lib/forms/lists.ts';
+import { RESOURCE_DETAIL_FIELDS } from '../lib/forms/directory.ts';
+import { RESOURCE_FORM } from '../lib/forms/resource.ts';
+
+import { ListField } from '../lib/list-fields.tsx';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 
 const SPEC = RESOURCE_FORM;
 const text = (values: Values, name: string) => String(values[name] ?? '');
+const detail = (name: string) => RESOURCE_DETAIL_FIELDS.find((field) => field.name === name)!;
 
 /** People type "example.org"; the directory only takes http(s) addresses, so add the scheme. */
 const withScheme = (link: string) => {
@@ -20,7 +26,8 @@ const withScheme = (link: string) => {
  */
 export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
   const t = messageFn(messages);
-  const { form, row, submitLabel, pending } = useForm({
+  const names = directoryNames(LOCALES[lang], t);
+  const kit = useForm({
     spec: SPEC,
     t,
     send: (values) =>
@@ -32,8 +39,10 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
         phone: text(values, 'phone'),
         link: withScheme(text(values, 'link')),
         notes: text(values, 'notes'),
+        ...(withLists(SPEC, Object.fromEntries(RESOURCE_DETAIL_FIELDS.map(({ name }) => [name, values[name]]))) as object),
       }),
   });
+  const { form, row, submitLabel, pending } = kit;
 
   return (
     <form className="form-grid two" {...form}>
@@ -45,6 +54,12 @@ export default function SubmitResource({ lang, messages }: { lang: Lang; message
       {row('phone', { inputMode: 'tel', dir: 'ltr', autoComplete: 'off' })}
       {row('link', { type: 'url', inputMode: 'url', dir: 'ltr', autoComplete: 'off', placeholder: 'https://' })}
       {row('notes', { wide: true, dir: 'auto' })}
+      <ListField field={detail('schedule')} form={kit} t={t} names={names.day} />
+      <ListField field={detail('languages')} form={kit} t={t} names={names.language} />
+      {row('cost')}
+      <ListField field={detail('notRequired')} form={kit} t={t} />
+      {row('whatToBring', { wide: true, dir: 'auto' })}
+      {row('eligibility', { wide: true, dir: 'auto' })}
       <div className="wide">
         <button className="button" type="submit" disabled={pending}>
           {submitLabel}

@@ -22,8 +22,11 @@ export interface FieldSpec {
   /** The contract field, when the input is named for the browser (the sign-in's username/password). */
   key?: string;
   label: MessageKey;
-  /** `place`: a city, which suggests California places as it is typed and takes a ZIP code (src/lib/use-form.tsx). */
-  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place';
+  /**
+   * `place`: a city, which suggests California places as it is typed and takes a ZIP code (src/lib/use-form.tsx).
+   * `choices`: a checkbox per option, sent as a list; `schedule`: weekly opening hours, a row per period (src/lib/forms/lists.ts).
+   */
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place' | 'choices' | 'schedule';
   max?: number;
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];

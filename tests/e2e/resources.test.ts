@@ -155,6 +155,13 @@ it('a valid submission thanks the person, clears the form and waits for review b
       phone: '(559) 555-0199',
       link: 'https://example.org/night-shelter',
       notes: 'Beds for 20 people, open 7 PM.',
+      // The directory's details left as they were: no hours (the empty row is not sent), nothing chosen.
+      schedule: [],
+      languages: [],
+      cost: null,
+      notRequired: [],
+      whatToBring: '',
+      eligibility: '',
     },
   ]);
 

@@ -335,9 +335,31 @@ describe('resources', () => {
     expect(await api.get<Resource[]>('/api/resources')).toEqual([]);
 
     const verified = await request('POST', `/api/admin/resources/${pending!.id}/verify`, { cookie });
-    expect(((await verified.json()) as AdminResource).status).toBe('published');
+    // The stamp is the California date and the session's moderator, whatever a client sends.
+    expect(await verified.json()).toMatchObject({ status: 'published', verifiedOn: '2026-11-22', verifiedBy: 'Maria' });
     expect(await api.get<Resource[]>('/api/resources?category=Shelter')).toEqual([expect.objectContaining({ id: pending!.id, verified: true })]);
     expect(api.published).toEqual([{ event: 'new-resource', data: { id: pending!.id, category: 'Shelter', name: 'Night shelter', city: 'Merced' } }]);
+  });
+
+  it('stamps each verification with the date and the moderator from the session, never from the body', async () => {
+    const maria = await signIn();
+    const body = {
+      ...resource,
+      verifiedOn: '2020-01-01',
+      verifiedBy: 'Someone else',
+      schedule: [{ day: 'mo', opens: '09:00', closes: '17:00' }],
+      languages: ['es'],
+      notRequired: ['id'],
+    };
+    const created = (await (await request('POST', '/api/admin/resources', { cookie: maria, body })).json()) as AdminResource;
+    expect(created).toMatchObject({ verifiedOn: '2026-11-22', verifiedBy: 'Maria', languages: ['es'], notRequired: ['id'] });
+    const edited = (await (await request('PUT', `/api/admin/resources/${created.id}`, { cookie: maria, body: { ...body, languages: ['es', 'mix'] } })).json()) as AdminResource;
+    expect(edited).toMatchObject({ verifiedOn: '2026-11-22', verifiedBy: 'Maria', languages: ['es', 'mix'] });
+    // Late in the evening of 24 November in California it is already the 25th in UTC.
+    api.clock.now = Date.parse('2026-11-25T06:00:00.000Z');
+    const ana = await signIn('Ana', (await createAdmin(api.store.db, 'Ana')).secret);
+    const again = await request('POST', `/api/admin/resources/${created.id}/verify`, { cookie: ana });
+    expect(await again.json()).toMatchObject({ verifiedOn: '2026-11-24', verifiedBy: 'Ana' });
   });
 
   it('refuses a resource without name, category or address', async () => {

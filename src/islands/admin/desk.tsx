@@ -44,6 +44,8 @@ export interface DeskConfig {
   spec: FormSpec;
   /** What the API takes, when it is not the form as it is. */
   body?: (values: Values) => unknown;
+  /** The item's values its form holds in its own way (the directory's lists), over the plain ones. */
+  held?: (item: ListItem) => Values;
   /** What a new item's toast says instead of the description's success (a drop still being planned). */
   created?: (values: Values) => Partial<Toast>;
   updated: MessageKey;
@@ -98,7 +100,7 @@ export function useDesk<Item extends ListItem>(config: DeskConfig) {
   const stopEditing = () => fill({});
 
   const edit = (item: Item) => {
-    fill(valuesOf(spec, item), item.id);
+    fill({ ...valuesOf(spec, item), ...config.held?.(item) }, item.id);
     if (config.editing) showToast(toast(config.editing));
     showForm();
   };
@@ -140,15 +142,22 @@ export const deskAction =
  * The create/edit form: every field of the desk's description in its order, each with the desk's
  * extras (a hint, autofill, a wide row); its title and submit label change while an item is edited.
  */
-export function DeskForm<Item extends ListItem>(props: { desk: Desk<Item>; title: MessageKey; editTitle: MessageKey; fields?: Record<string, RowExtra> }) {
-  const { desk, title, editTitle, fields = {} } = props;
+export function DeskForm<Item extends ListItem>(props: {
+  desk: Desk<Item>;
+  title: MessageKey;
+  editTitle: MessageKey;
+  fields?: Record<string, RowExtra>;
+  /** Fields the desk draws itself (the directory's list fields), by name. */
+  own?: Record<string, ReactNode>;
+}) {
+  const { desk, title, editTitle, fields = {}, own = {} } = props;
   const { t, id, editing, form } = desk;
   return (
     <section className="card admin-form" aria-labelledby={`${id}-form-title`}>
       <h2 id={`${id}-form-title`}>{t(editing ? editTitle : title)}</h2>
       <form className="form-grid two" {...form.form}>
         {desk.spec.fields.map((field) => (
-          <Fragment key={field.name}>{desk.row(field.name, fields[field.name])}</Fragment>
+          <Fragment key={field.name}>{own[field.name] ?? desk.row(field.name, fields[field.name])}</Fragment>
         ))}
         <div className="admin-form-actions wide">
           <button className="button" type="submit" disabled={form.pending}>

@@ -7,6 +7,7 @@ import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, LIMITS, type Admin
 import type { MessageKey } from '../../i18n/messages.ts';
 import { adminCategoryKey, valueKey } from '../../i18n/values.ts';
 import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
+import { RESOURCE_DETAIL_FIELDS } from './directory.ts';
 
 const required = (text: MessageKey): Notice => ({ title: 'admin.requiredTitle', text });
 const box = (name: string, label: MessageKey, initial: boolean): FieldSpec => ({ name, label, kind: 'checkbox', initial });
@@ -54,6 +55,7 @@ export const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', {
   area('notes', 'resourcesAdmin.description', LIMITS.description),
   area('services', 'resourcesAdmin.services', LIMITS.description),
   area('requirements', 'resourcesAdmin.requirements', LIMITS.description),
+  ...RESOURCE_DETAIL_FIELDS,
 ]);
 
 export const JOB_DESK_FORM = deskForm('/jobs', 'jobsAdmin.post', { title: 'jobsAdmin.posted', text: 'jobsAdmin.postedText' }, [

@@ -1,5 +1,5 @@
-/** The other posting forms: notes on a missing person's record, jobs, resources, drop volunteers, and the admin sign-in. */
-import { LIMITS, NOTE_STATUSES, RESOURCE_CATEGORIES } from '../../contract/limits.ts';
+/** The other posting forms: notes on a missing person's record, jobs, drop volunteers, and the admin sign-in (resources: ./resource.ts). */
+import { LIMITS, NOTE_STATUSES } from '../../contract/limits.ts';
 import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FormSpec } from '../forms.ts';
 
@@ -52,26 +52,6 @@ export const JOB_FORM = {
   failure: { title: 'submitJob.error', text: 'submitJob.errorText' },
   refusals: { 429: { title: 'submitJob.rateLimitedTitle', text: 'submitJob.rateLimitedText' } },
   back: '/jobs',
-} as const satisfies FormSpec;
-
-export const RESOURCE_FORM = {
-  id: 'resource',
-  action: '/api/resources',
-  fields: [
-    text('name', 'submitResource.name', LIMITS.name, { title: 'submitResource.nameRequired', text: 'submitResource.nameRequiredText' }),
-    { ...choice('category', 'submitResource.category', RESOURCE_CATEGORIES, (value) => `category.${value}` as MessageKey), initial: RESOURCE_CATEGORIES[0] },
-    { ...text('city', 'submitResource.city', LIMITS.city), kind: 'place' },
-    text('address', 'submitResource.address', LIMITS.address),
-    { ...text('phone', 'submitResource.phone', LIMITS.phone), kind: 'tel' },
-    text('link', 'submitResource.link', LIMITS.url),
-    area('notes', 'submitResource.notes', LIMITS.description),
-  ],
-  submit: 'submitResource.submit',
-  pending: 'submitResource.submitting',
-  success: { title: 'submitResource.success', text: 'submitResource.successText' },
-  failure: { title: 'submitResource.error', text: 'submitResource.errorText' },
-  refusals: { 429: { title: 'submitResource.rateLimitedTitle', text: 'submitResource.rateLimitedText' } },
-  back: '/resources',
 } as const satisfies FormSpec;
 
 export const VOLUNTEER_FORM = {
