@@ -19,6 +19,7 @@ import { feedRoutes } from './routes/feeds.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
+import { multipartRoutes } from './routes/multipart.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/surplus-offers', helpPostRoutes(routeDeps, 'offers'));
   app.route('/assistance-responses', responseRoutes(routeDeps));
   app.route('/community-assistance/upload', communityUploadRoutes(routeDeps));
+  app.route('/uploads', multipartRoutes(routeDeps));
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));
