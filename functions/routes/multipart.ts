@@ -175,8 +175,8 @@ export function multipartRoutes(deps: RouteDeps) {
         // A part is news: the hour after which an upload counts as abandoned starts again.
         db.update(uploads).set({ createdAt: now() }).where(eq(uploads.id, part.id)),
       ]);
-      c.header('ETag', `"${etag}"`);
-      return c.json({ etag });
+      // No body, as S3 answers: a compressed one would make the ETag weak (W/"...").
+      return c.body(null, 200, { ETag: `"${etag}"` });
     })
     .post('/s3/multipart/:uploadId/complete', jsonBody(multipartComplete), async (c) => {
       const upload = await named(c);
@@ -186,7 +186,7 @@ export function multipartRoutes(deps: RouteDeps) {
         return apiError(c, 400, 'invalid_part_order', 'List the parts in ascending order of their numbers, each once');
       }
       const have = new Map((await received(upload.id)).map((part) => [part.partNumber, part]));
-      const missing = asked.find((part) => have.get(part.PartNumber)?.etag !== part.ETag.replace(/^"+|"+$/g, ''));
+      const missing = asked.find((part) => have.get(part.PartNumber)?.etag !== part.ETag.replace(/^(W\/)?"|"$/g, ''));
       if (missing) return apiError(c, 400, 'invalid_part', `Part ${missing.PartNumber} was not received as listed; send it again`);
       const parts = asked.map((part) => have.get(part.PartNumber)!);
       const accepted = acceptedBy(upload.kind);

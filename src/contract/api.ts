@@ -429,7 +429,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     summary: 'Upload one part (checked against the cap as it arrives); answers its ETag header',
     tag: 'Uploads',
     file: 'The part’s bytes; part 1 must begin an image (or a video, for help media)',
-    answer: { status: 200, description: '{ etag }, and the ETag header' },
+    answer: { status: 200, description: 'No body: the part’s ETag header' },
   },
   'POST /api/uploads/s3/multipart/:uploadId/complete': {
     summary: 'Join the listed parts; the file is checked and stripped of its metadata as a single upload is',
