@@ -22,7 +22,7 @@ export const API_TAGS = {
   Alerts: 'Community alerts and enforcement reports, and subscriptions to them: text alerts and Web Push.',
   Help: 'Requests for help, offers of surplus, and the answers to them.',
   Directory: 'Resources, jobs, food and supply drops, SOS requests.',
-  Uploads: 'Photos and videos for posts: ask for an address, then PUT the file there.',
+  Uploads: 'Photos and videos for posts: ask for an address, then send the file there, whole or (under /api/uploads) in parts that survive a dropped connection.',
   Site: 'The community pulse, live figures, the map counts, the donation link, and this description.',
   Admin: 'The moderation desk. Every route but signing in needs an admin session; every change must come from this site (Origin).',
 } as const;
