@@ -159,7 +159,21 @@ export const uploads = sqliteTable('uploads', {
   stored: integer('stored', { mode: 'boolean' }).notNull().default(false),
   attached: integer('attached', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
+  /** A multipart upload's id in the media store (R2's own; the upload's id in the media folder); null for a single PUT. */
+  multipartId: text('multipart_id'),
 });
+
+/** The parts of a multipart upload received so far (R2 cannot list them), until it completes or is dropped. */
+export const uploadParts = sqliteTable(
+  'upload_parts',
+  {
+    uploadId: text('upload_id').notNull(),
+    partNumber: integer('part_number').notNull(),
+    size: integer('size').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
+);
 
 /** Phones that get emergency text alerts, for one city or all. */
 export const alertSubscriptions = sqliteTable('alert_subscriptions', {

@@ -21,6 +21,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { hsdsRoutes } from './routes/hsds.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
+import { multipartRoutes } from './routes/multipart.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { healthRoutes } from './routes/health.ts';
 import { placeRoutes } from './routes/places.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: Deps) {
   app.route('/surplus-offers', helpPostRoutes(routeDeps, 'offers'));
   app.route('/assistance-responses', responseRoutes(routeDeps));
   app.route('/community-assistance/upload', communityUploadRoutes(routeDeps));
+  app.route('/uploads', multipartRoutes(routeDeps));
   app.route('/pulse', pulseRoutes(routeDeps));
   app.route('/donation-links', donationLinkRoutes(routeDeps));
   app.route('/pfif', pfifRoutes(routeDeps));

@@ -20,6 +20,16 @@ interface R2Bucket {
     options?: { range?: { offset: number; length: number } },
   ): Promise<{ body: ReadableStream<Uint8Array>; size: number; httpMetadata?: { contentType?: string } } | null>;
   delete(key: string): Promise<void>;
+  createMultipartUpload(key: string): Promise<R2MultipartUpload>;
+  resumeMultipartUpload(key: string, uploadId: string): R2MultipartUpload;
+}
+
+/** R2's multipart upload: every part but the last of one size, at least 5 MiB. */
+interface R2MultipartUpload {
+  readonly uploadId: string;
+  uploadPart(partNumber: number, value: ReadableStream<Uint8Array> | Uint8Array): Promise<{ partNumber: number; etag: string }>;
+  complete(parts: { partNumber: number; etag: string }[]): Promise<unknown>;
+  abort(): Promise<void>;
 }
 
 /** A Durable Object binding (LiveRoom in wrangler.toml); partyserver finds the room in it by name. */

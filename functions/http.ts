@@ -99,3 +99,43 @@ export function pageSize(c: Context, defaults: { default: number; max: number })
   const asked = Number.parseInt(c.req.query('limit') ?? '', 10);
   return Number.isFinite(asked) && asked > 0 ? Math.min(asked, defaults.max) : defaults.default;
 }
+
+/** The first `size` bytes of a stream (fewer if it ends), and a stream of everything, those bytes included. */
+export async function peek(body: ReadableStream<Uint8Array>, size: number): Promise<{ head: Uint8Array; whole: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length < size) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const head = new Uint8Array(length);
+  chunks.reduce((offset, chunk) => (head.set(chunk, offset), offset + chunk.byteLength), 0);
+  const whole = new ReadableStream<Uint8Array>({
+    start: (controller) => void (length && controller.enqueue(head)),
+    pull: async (controller) => {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { head, whole };
+}
+
+/** Passes exactly `size` bytes through and fails the stream on any more. */
+export const exactly = (size: number) => {
+  let seen = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > size) controller.error(new Error('body longer than its Content-Length'));
+      else controller.enqueue(chunk);
+    },
+    flush(controller) {
+      if (seen !== size) controller.error(new Error('body shorter than its Content-Length'));
+    },
+  });
+};

@@ -302,6 +302,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   { name: 'upload request', method: 'POST', valid: { type: 'missing-persons' }, target: async () => ({ path: '/api/upload' }) },
   { name: 'help upload request', method: 'POST', valid: { mediaType: 'assistance-requests' }, target: async () => ({ path: '/api/community-assistance/upload' }) },
+  { name: 'multipart upload start', method: 'POST', valid: { metadata: { kind: 'assistance-requests' } }, target: async () => ({ path: '/api/uploads/s3/multipart' }) },
 
   // The admin desk. Signing in must never start a session from a hostile body.
   {

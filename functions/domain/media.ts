@@ -1,12 +1,15 @@
 /** Uploaded files and the posts that use them: attaching once, and deleting with the post. */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { CommunityMediaType, UploadKind } from '../../src/contract/limits.ts';
+import type { UploadedMedia } from '../../src/contract/index.ts';
+import { MAX_MEDIA_BYTES, MAX_PHOTO_BYTES, MAX_VIDEO_SECONDS, type CommunityMediaType, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
+import { storageFailure } from '../../db/failures.ts';
 import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
-import { apiError } from '../http.ts';
-import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, stripImageMetadata, type ImageType } from '../media/image.ts';
+import { apiError, exactly, peek, readCapped } from '../http.ts';
+import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata, type ImageType } from '../media/image.ts';
+import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
 import { HOUR } from './time.ts';
 
 /** The media key of one of our photo addresses ("/images/alert-photos/<id>" -> "alert-photos/<id>"). */
@@ -87,4 +90,70 @@ export async function storeImage(c: Context, deps: Pick<RouteDeps, 'media'>, key
 /** Deletes stored files (by media key) once the rows that used them are gone. */
 export async function deleteMedia(deps: Pick<RouteDeps, 'media'>, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => deps.media.delete(key)));
+}
+
+/** What an upload may be: a post photo (an image of at most 10 MB) or help-flow media (an image or a video, 100 MB). */
+export type Accepted = 'photo' | 'media';
+export const MAX_BYTES: Record<Accepted, number> = { photo: MAX_PHOTO_BYTES, media: MAX_MEDIA_BYTES };
+
+/** The refusal of a file of a type `accepted` excludes, judged by its first bytes; null when it may go on. */
+export function refuseType(c: Context, head: Uint8Array, accepted: Accepted): Response | null {
+  if (sniffImage(head) || (accepted === 'media' && sniffVideo(head))) return null;
+  return accepted === 'photo'
+    ? apiError(c, 415, 'unsupported_media_type', 'Only JPEG, PNG and WebP photos are accepted')
+    : apiError(c, 415, 'unsupported_media_type', 'Only images (JPEG, PNG, WebP) and videos (MP4, MOV) are accepted');
+}
+
+export const tooLarge = (c: Context, accepted: Accepted) =>
+  accepted === 'photo'
+    ? apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`)
+    : apiError(c, 413, 'payload_too_large', `A file must be at most ${MAX_MEDIA_BYTES} bytes (100 MB)`);
+
+/**
+ * Checks an uploaded file of `size` bytes by its content and stores it under `key`: an image with
+ * every metadata block stripped, or (help-flow media) an MP4/MOV video of at most 60 s with its
+ * metadata boxes blanked while it streams, so a 100 MB file never sits in memory whole. Answers
+ * the stored type, or the refusal (nothing is stored then).
+ */
+export async function storeChecked(
+  c: Context,
+  deps: Pick<RouteDeps, 'media'>,
+  key: string,
+  body: ReadableStream<Uint8Array>,
+  size: number,
+  accepted: Accepted,
+): Promise<UploadedMedia['type'] | Response> {
+  const { media } = deps;
+  if (size > MAX_BYTES[accepted]) {
+    await body.cancel();
+    return tooLarge(c, accepted);
+  }
+  const { head, whole } = await peek(body, 64);
+  const refused = refuseType(c, head, accepted);
+  if (refused) {
+    await whole.cancel();
+    return refused;
+  }
+  const image = sniffImage(head);
+  if (image) {
+    const bytes = await readCapped({ body: whole }, size);
+    if (bytes === null) return tooLarge(c, accepted);
+    return (await storeImage(c, deps, key, bytes, image, accepted === 'photo' ? 'photo' : 'image')) ?? 'image';
+  }
+  const video = sniffVideo(head)!;
+  const { transform, done } = sanitizeVideo();
+  const stored = media.put(key, whole.pipeThrough(exactly(size)).pipeThrough(transform), VIDEO_MIME[video], size);
+  const [storing, checked] = await Promise.allSettled([stored, done]);
+  const seconds = checked.status === 'fulfilled' ? checked.value.seconds : null;
+  if (storing.status === 'fulfilled' && seconds !== null && seconds <= MAX_VIDEO_SECONDS) return 'video';
+  await media.delete(key);
+  // A full disk is ours, not the sender's: the API's error handler answers 507.
+  if (storing.status === 'rejected' && storageFailure(storing.reason)) throw storing.reason;
+  if (seconds !== null && seconds > MAX_VIDEO_SECONDS) {
+    return apiError(c, 422, 'video_too_long', `The video is ${Math.round(seconds)}s long. Videos must be 1 minute or shorter.`);
+  }
+  if (checked.status === 'rejected' && checked.reason instanceof InvalidVideoError) {
+    return apiError(c, 415, 'unsupported_media_type', 'The video could not be read; try a different file');
+  }
+  return apiError(c, 400, 'upload_failed', 'The file did not arrive whole; please try again');
 }

@@ -15,6 +15,7 @@ import {
   smsOutbox,
   sosRequests,
   surplusOffers,
+  uploadParts,
   uploads,
 } from '../../db/schema.ts';
 import {
@@ -81,7 +82,7 @@ export async function deleteLostFound(deps: RouteDeps, rows: Pick<LostFoundRow, 
 /**
  * Deletes what must not outlive its use: expired alerts with their marks, photo and queued
  * texts (deleted, not hidden); expired help posts with their answers and files; rate-limit
- * records, files never attached to a post, sent texts, handled SOS requests, drop volunteers'
+ * records, files never attached to a post (and multipart uploads with no part for an hour), sent texts, handled SOS requests, drop volunteers'
  * names and audit lines after their periods in the contract (what /privacy tells people);
  * missing-person records LOST_FOUND_DAYS after their posting or last extension, with their notes
  * and photo; expired admin sessions.
@@ -95,7 +96,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     .from(alerts)
     .where(lte(alerts.expiresAt, new Date(now).toISOString()));
   const stale = await db
-    .select({ id: uploads.id, kind: uploads.kind })
+    .select({ id: uploads.id, kind: uploads.kind, stored: uploads.stored, multipartId: uploads.multipartId })
     .from(uploads)
     .where(and(eq(uploads.attached, false), lt(uploads.createdAt, new Date(now - UNATTACHED_UPLOAD_HOURS * HOUR).toISOString())));
   const ids = expired.map((alert) => alert.id);
@@ -105,6 +106,12 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(smsOutbox).where(inArray(smsOutbox.alertId, ids)),
     db.delete(alerts).where(inArray(alerts.id, ids)),
     db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
+    db.delete(uploadParts).where(
+      inArray(
+        uploadParts.uploadId,
+        stale.map((upload) => upload.id),
+      ),
+    ),
     db.delete(rateEvents).where(lt(rateEvents.at, now - RATE_RECORD_HOURS * HOUR)),
     db.delete(alertClosures).where(lt(alertClosures.closedAt, new Date(now - CLOSED_ALERT_HOURS * HOUR).toISOString())),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - SENT_TEXT_HOURS * HOUR).toISOString()))),
@@ -122,6 +129,8 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(auditLog).where(lt(auditLog.at, new Date(now - AUDIT_LOG_DAYS * DAY).toISOString())),
   ]);
   await deleteMedia(deps, photos);
+  // Multipart uploads abandoned for an hour: what was received of them.
+  await Promise.all(stale.flatMap((upload) => (!upload.stored && upload.multipartId ? [deps.media.multipart.drop(upload.id, upload.multipartId)] : [])));
   const nowIso = new Date(now).toISOString();
   await deleteHelpPosts(deps, [
     ...(await db.select().from(assistanceRequests).where(lte(assistanceRequests.expiresAt, nowIso))),

@@ -8,6 +8,26 @@ export interface MediaStore {
   /** range: inclusive byte range already checked against size. */
   get(key: string, range?: ByteRange): Promise<{ body: Uint8Array | ReadableStream; contentType: string; size: number } | null>;
   delete(key: string): Promise<void>;
+  multipart: MultipartStore;
+}
+
+/** A part of a multipart upload as received: its number, length and the store's ETag for it. */
+export type StoredPart = { partNumber: number; size: number; etag: string };
+
+/**
+ * The parts of multipart uploads (one per upload `id`, the store's own upload `storeId`), kept
+ * where /images never looks until the whole file is checked and stored under its media key: R2's
+ * multipart uploads on Cloudflare, a folder per upload beside the media on the Node host.
+ */
+export interface MultipartStore {
+  /** Starts one and answers the store's id for it. */
+  start(id: string): Promise<string>;
+  /** Stores part `partNumber` from a stream of exactly `size` bytes (an earlier one of that number is replaced); answers its ETag. */
+  putPart(id: string, storeId: string, partNumber: number, body: ReadableStream<Uint8Array>, size: number): Promise<string>;
+  /** The parts, in the order given, as one stream. */
+  join(id: string, storeId: string, parts: StoredPart[]): Promise<ReadableStream<Uint8Array>>;
+  /** Frees what was received (and joined). */
+  drop(id: string, storeId: string): Promise<void>;
 }
 
 /** First and last byte offsets, both included, as in a Range header. */
@@ -25,7 +45,8 @@ export const MEDIA_KEY = /^(?:[a-z-]+|community-assistance\/(?:assistance-reques
  */
 export async function serveMedia(media: MediaStore, pathname: string, request?: Request): Promise<Response> {
   const key = pathname.replace(/^\/images\//, '');
-  const found = await media.get(key);
+  // Only media keys: never a multipart upload's parts, joined or not.
+  const found = MEDIA_KEY.test(key) ? await media.get(key) : null;
   if (!found) return new Response('Not found', { status: 404 });
   const range = parseRange(request?.headers.get('range') ?? null, found.size);
   const head = request?.method === 'HEAD';

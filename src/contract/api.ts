@@ -16,13 +16,15 @@ import { PAGE_SIZE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { communityUploadRequest, uploadRequest } from './media.ts';
 import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
+import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
+import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
 
 export const API_TAGS = {
   'Missing persons': 'The missing-person board, its notes, and the PFIF 1.4 feed for Person Finder.',
   Alerts: 'Community alerts and enforcement reports, and subscriptions to them: text alerts and Web Push.',
   Help: 'Requests for help, offers of surplus, and the answers to them.',
   Directory: 'Resources, jobs, food and supply drops, SOS requests.',
-  Uploads: 'Photos and videos for posts: ask for an address, then PUT the file there.',
+  Uploads: 'Photos and videos for posts: ask for an address, then send the file there, whole or (under /api/uploads) in parts that survive a dropped connection.',
   Site: 'The community pulse, live figures, the map counts, the donation link, and this description.',
   Admin: 'The moderation desk. Every route but signing in needs an admin session; every change must come from this site (Origin).',
 } as const;
@@ -69,6 +71,8 @@ const hsds = (summary: string, description: string, query?: Record<string, strin
   ...(query ? { query } : {}),
   answer: { status: 200, description },
 });
+/** Which multipart upload a call is about, with its uploadId in the path. */
+const UPLOAD_KEY = { key: 'The key POST /api/uploads/s3/multipart answered with the uploadId.' };
 
 /** Every public list's area filter (functions/domain/places.ts). */
 const COUNTY = { county: 'Only those placed in this California county (any case; "Fresno" or "Fresno County"); not a county: 400 invalid_county.' };
@@ -457,5 +461,65 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Missing persons',
     body: pushUnfollowInput,
     answer: { status: 200, description: 'The id and whether it was followed (`removed`)' },
+  },
+  'POST /api/uploads/s3/multipart': {
+    summary: 'Start a multipart upload (metadata.kind: a photo kind or a help media type), as @uppy/aws-s3 asks a Companion server',
+    tag: 'Uploads',
+    body: multipartStart,
+    limit: ['photoUpload', 'mediaUpload'],
+    answer: { status: 200, description: '{ uploadId, key }' },
+  },
+  'GET /api/uploads/s3/multipart/:uploadId': {
+    summary: 'The parts received so far, to resume without sending them again',
+    tag: 'Uploads',
+    query: UPLOAD_KEY,
+    answer: { status: 200, description: 'ReceivedPart objects (PartNumber, Size, ETag)', list: true },
+  },
+  'GET /api/uploads/s3/multipart/:uploadId/:partNumber': {
+    summary: 'The address to PUT one part to: signed, short-lived, for this upload and part number only',
+    tag: 'Uploads',
+    query: UPLOAD_KEY,
+    answer: { status: 200, description: '{ url, expires } (seconds)' },
+  },
+  'PUT /api/uploads/parts/:token': {
+    summary: 'Upload one part (checked against the cap as it arrives); answers its ETag header',
+    tag: 'Uploads',
+    file: 'The part’s bytes; part 1 must begin an image (or a video, for help media)',
+    answer: { status: 200, description: 'No body: the part’s ETag header' },
+  },
+  'POST /api/uploads/s3/multipart/:uploadId/complete': {
+    summary: 'Join the listed parts; the file is checked and stripped of its metadata as a single upload is',
+    tag: 'Uploads',
+    query: UPLOAD_KEY,
+    body: multipartComplete,
+    answer: { status: 200, description: 'UploadedFile: the location (url) to put in the post' },
+  },
+  'DELETE /api/uploads/s3/multipart/:uploadId': {
+    summary: 'Abort a multipart upload and free the parts received',
+    tag: 'Uploads',
+    query: UPLOAD_KEY,
+    answer: { status: 204, description: 'Nothing' },
+  },
+  'GET /api/uploads/s3/params': {
+    summary: 'A single-part upload: a form POST of the fields and the file to the url',
+    tag: 'Uploads',
+    query: {
+      filename: 'Not used: the server names the file.',
+      type: 'Not used: the server reads the type from the bytes.',
+      'metadata[kind]': 'A photo kind or a help media type.',
+    },
+    limit: ['photoUpload', 'mediaUpload'],
+    answer: { status: 200, description: '{ method: POST, url, fields, headers, expires }' },
+  },
+  'POST /api/uploads/objects/:token': {
+    summary: 'Upload a whole file as multipart/form-data (the fields, then `file`)',
+    tag: 'Uploads',
+    file: 'A form with the fields s3/params gave and the file',
+    answer: { status: 201, description: 'UploadedFile: the location (url) to put in the post' },
+  },
+  'GET /api/uploads/s3/sts': {
+    summary: 'Not offered: temporary storage credentials are never handed out (501)',
+    tag: 'Uploads',
+    answer: { status: 200, description: 'Never: always 501 not_offered' },
   },
 };

@@ -152,3 +152,23 @@ export const PUSH_RETRY_MS = 1000;
 export const PUSH_RETRY_MAX_MS = 30_000;
 /** How long a push service keeps a push for a phone that is off (seconds): an alert is of no use days later. */
 export const PUSH_TTL_SECONDS = 12 * 3600;
+
+/**
+ * The uploader (spec section 9, "Uploader defaults"), except its threshold: a file larger than
+ * one part goes in parts. The spec's 100 MB would send a 90 MB video in one request, and a phone
+ * whose connection drops would start it again from zero; in parts it loses at most the parts in
+ * flight, at the cost of three short requests more. A file of one part gains nothing from them.
+ */
+export const UPLOADER = {
+  concurrent: 6,
+  multipartAboveBytes: 5 * 1024 * 1024,
+  minPartBytes: 5 * 1024 * 1024,
+  maxParts: 10_000,
+  /** Waits before each retry of one request; the last repeats. */
+  retryDelaysMs: [0, 1000, 3000, 5000],
+  retries: 10,
+  /** A request that sends or hears nothing this long is dropped and tried again. */
+  inactivityMs: 5 * 60_000,
+} as const;
+/** A part's upload address works this long after it was handed out. */
+export const PART_ADDRESS_MINUTES = 15;
