@@ -14,10 +14,8 @@ import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
 import { PAGE_SIZE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
-import { communityUploadRequest, uploadRequest } from './media.ts';
 import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
-import { pushSubscriptionInput, pushUnsubscribeInput } from './push.ts';
 
 export const API_TAGS = {
   'Missing persons': 'The missing-person board, its notes, and the PFIF 1.4 feed for Person Finder.',
