@@ -20,6 +20,7 @@ import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { liveRoutes } from './routes/live.ts';
 import { lostFoundRoutes } from './routes/lost-found.ts';
 import { pfifRoutes } from './routes/pfif.ts';
+import { powRoutes } from './pow.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps) {
   app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
+  app.route('/pow', powRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   const description = openApiDocument();
   app.get('/openapi.json', (c) => c.json(description));

@@ -1,10 +1,13 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { RATE_LIMITS, type RateLimitName } from '../src/contract/limits.ts';
+import { POW_DIFFICULTY } from '../src/contract/pow.ts';
 import { rateEvents } from '../db/schema.ts';
 import type { RouteDeps } from './deps.ts';
 import { MINUTE } from './domain/time.ts';
 import { apiError } from './http.ts';
+import { FORM_TYPE } from './form-posts.ts';
+import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDifficulty, proofRequired } from './pow.ts';
 
 /**
  * The rate limit of a public write, declared on its route after the body is checked (a refused
@@ -13,8 +16,19 @@ import { apiError } from './http.ts';
  * handler runs. `name` may depend on the checked body (an enforcement report has a limit of its
  * own). The client is known only by a keyed hash of its address under a key that changes daily;
  * the records are deleted after a day.
+ *
+ * Proof of work on top: when writes of this kind from all clients together come in fast
+ * (functions/pow.ts pressureDifficulty), a write without a valid solution gets the 428 "solve
+ * this" answer with a challenge; a client past its own limit gets its 429 with a challenge at the
+ * maximum difficulty, and with a solution of it the write goes through. With `always` (a contact
+ * reveal) a solution is needed every time and the limit is final. A post from a page without
+ * scripts (a form, or the form door's JSON) is never asked to solve: it keeps the ordinary limit.
  */
-export function rateLimit<E extends Env>(deps: RouteDeps, name: RateLimitName | ((c: Context<E>) => RateLimitName)): MiddlewareHandler<E> {
+export function rateLimit<E extends Env>(
+  deps: RouteDeps,
+  name: RateLimitName | ((c: Context<E>) => RateLimitName),
+  { always = false }: { always?: boolean } = {},
+): MiddlewareHandler<E> {
   return async (c, next) => {
     const action = typeof name === 'function' ? name(c) : name;
     const { limit, windowMinutes, message } = RATE_LIMITS[action];
@@ -24,7 +38,16 @@ export function rateLimit<E extends Env>(deps: RouteDeps, name: RateLimitName | 
       .select({ n: count() })
       .from(rateEvents)
       .where(and(eq(rateEvents.clientHash, clientHash), eq(rateEvents.action, action), gt(rateEvents.at, now - windowMinutes * MINUTE)));
-    if ((recent?.n ?? 0) >= limit) return apiError(c, 429, 'rate_limited', message);
+    const pastLimit = (recent?.n ?? 0) >= limit;
+    const canSolve = c.req.header(FORM_POST_HEADER) !== formPostMark() && !FORM_TYPE.test(c.req.header('content-type') ?? '');
+    if (always && pastLimit) return apiError(c, 429, 'rate_limited', message);
+    const pressure = canSolve ? await pressureDifficulty(deps, action) : 0;
+    const difficulty = pastLimit ? POW_DIFFICULTY.max : always ? Math.max(POW_DIFFICULTY.normal, pressure) : pressure;
+    if (difficulty && canSolve) {
+      const proof = await checkProof(deps, c, action, difficulty);
+      if (proof !== 'ok' && pastLimit) return c.json({ error: { code: 'rate_limited', message, challenge: await newChallenge(deps, action, difficulty) } }, 429);
+      if (proof !== 'ok') return proofRequired(deps, c, action, difficulty, proof);
+    } else if (pastLimit) return apiError(c, 429, 'rate_limited', message);
     await deps.db.insert(rateEvents).values({ clientHash, action, at: now });
     await next();
   };

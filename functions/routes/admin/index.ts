@@ -29,7 +29,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
 import { apiError, jsonBody, readCapped } from '../../http.ts';
 import { rateLimit } from '../../rate-limit.ts';
-import { toAdminJob, toAdminResource, toAlert, toNote, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
+import { toAdminJob, toAdminResource, toAlert, toNote, toOwnOffer, toOwnPost, toOwnRequest } from '../../domain/mappers.ts';
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';
 import { sweep } from '../../domain/retention.ts';
@@ -185,7 +185,7 @@ export function adminRoutes(deps: RouteDeps) {
 
   app.get('/lost-found', async (c) => {
     const rows = await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max);
-    return c.json(rows.map((row): AdminLostFoundPost => ({ ...toPost(row), hidden: row.hidden })));
+    return c.json(rows.map((row): AdminLostFoundPost => ({ ...toOwnPost(row), hidden: row.hidden })));
   });
   for (const [path, hidden] of [
     ['hide', true],
@@ -196,7 +196,7 @@ export function adminRoutes(deps: RouteDeps) {
       const [row] = await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning();
       if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
       await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
-      return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
+      return c.json({ ...toOwnPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
     });
   }
 
@@ -226,8 +226,8 @@ export function adminRoutes(deps: RouteDeps) {
       db.select().from(surplusOffers).where(gt(surplusOffers.expiresAt, at())).orderBy(desc(surplusOffers.createdAt)).limit(PAGE_SIZE.max),
     ]);
     const posts: AdminHelpPost[] = [
-      ...requests.map((row): AdminHelpPost => ({ ...toRequest(row), kind: 'requests', hidden: row.hidden })),
-      ...offers.map((row): AdminHelpPost => ({ ...toOffer(row), kind: 'offers', hidden: row.hidden })),
+      ...requests.map((row): AdminHelpPost => ({ ...toOwnRequest(row), kind: 'requests', hidden: row.hidden })),
+      ...offers.map((row): AdminHelpPost => ({ ...toOwnOffer(row), kind: 'offers', hidden: row.hidden })),
     ];
     return c.json(posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
