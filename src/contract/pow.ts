@@ -16,10 +16,10 @@ export const POW_EXPIRES_SECONDS = 300;
  * phone (npm run bench -- --only pow). Each further multiple of the pressure threshold doubles
  * it, up to `max`, which is also what a client past its own rate limit solves for each write.
  */
-export const POW_DIFFICULTY = { normal: 20_000, max: 640_000 } as const;
+export const POW_DIFFICULTY = { normal: 10_000, max: 320_000 } as const;
 /**
  * A write of one kind needs a solution once every client together made this many times the
- * per-client rate limit of that kind within its window (10 for lost-and-found posts: 100 posts
+ * per-client rate limit of that kind within its window (lost-and-found posts: 3 x 10 = 30 posts
  * in 10 minutes).
  */
 export const POW_PRESSURE_CLIENTS = 3;
