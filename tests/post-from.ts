@@ -6,11 +6,11 @@ import { request } from 'node:http';
  */
 export const loopback = (n: number) => `127.0.${1 + (n >> 8)}.${n & 255}`;
 
-/** POSTs `body` as JSON to `url` from the local `address` (fetch cannot choose its source address). */
-export function postFrom(address: string, url: string, body: unknown): Promise<Response> {
+/** POSTs `body` as JSON to `url` from the local `address` (fetch cannot choose its source address), with `extra` headers. */
+export function postFrom(address: string, url: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...extra };
     const sent = request(url, { method: 'POST', localAddress: address, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
