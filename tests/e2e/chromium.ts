@@ -9,9 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { POW_HEADER } from '../../src/contract/pow.ts';
 import { loopback, postFrom } from '../post-from.ts';
 import { startServer } from './start-server.ts';
 
@@ -128,15 +125,7 @@ function loadedScripts(page: Page): Promise<string>[] {
  * loopback address): the test files share one server, and what one sets up through the API must
  * not use up the rate limits of the phones another drives from 127.0.0.1.
  */
-export async function post(path: string, body: unknown, base = inject('baseURL')): Promise<Response> {
-  const address = loopback(1 + Math.floor(Math.random() * 60_000));
-  const answer = await postFrom(address, `${base}${path}`, body);
-  // While posts pour in (the whole suite shares one server), the server asks for a proof of work: solved and sent again, as the pages' API kit does.
-  if (answer.status !== 428) return answer;
-  const { challenge } = ((await answer.json()) as { error: { challenge: Challenge } }).error;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return postFrom(address, `${base}${path}`, body, { [POW_HEADER]: btoa(JSON.stringify({ challenge, solution })) });
-}
+export const post = (path: string, body: unknown, base = inject('baseURL')) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
 
 /** A fresh folder of the test's own, removed when the test finishes. */
 export function ownFolder(): string {
