@@ -462,3 +462,12 @@ export const auditLog = sqliteTable(
   },
   (table) => [index('audit_log_at').on(table.at)],
 );
+
+/**
+ * Proof-of-work solutions already used (their challenge's signature), so each is accepted once;
+ * kept until the challenge expires, then pruned by the maintenance job.
+ */
+export const powSpent = sqliteTable('pow_spent', {
+  signature: text('signature').primaryKey(),
+  expiresAt: integer('expires_at').notNull(),
+});

@@ -24,6 +24,7 @@ import { lostFoundRoutes } from './routes/lost-found.ts';
 import { multipartRoutes } from './routes/multipart.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { healthRoutes } from './routes/health.ts';
+import { powRoutes } from './pow.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: Deps) {
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
   app.route('/', hsdsRoutes(routeDeps));
+  app.route('/pow', powRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
   app.route('/sms/inbound', smsInboundRoutes(routeDeps));
   app.route('/health', healthRoutes(routeDeps));

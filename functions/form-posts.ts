@@ -19,8 +19,9 @@ const FORMS: ReadonlyMap<string, FormSpec> = new Map(
 );
 import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';
+import { FORM_POST_HEADER, formPostMark } from './pow.ts';
 
-const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+export const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** Whether a request path is the address a form description posts to (`:id` matches one segment, the match's first group). */
 const postsTo = (spec: FormSpec, path: string) => new RegExp(`^${spec.action.replace(':id', '([^/]+)')}$`).exec(path);
@@ -60,6 +61,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
     headers.delete('content-length');
+    headers.set(FORM_POST_HEADER, formPostMark());
     // Under `Referrer-Policy: no-referrer` a browser's form post says `Origin: null`; its
     // Sec-Fetch-Site (which no page can set) still says whether it came from this site.
     if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');

@@ -44,6 +44,10 @@ export function keyring(db: Database, configured?: string) {
     async hash(...parts: string[]): Promise<string> {
       return hex(await hmac(await key(), parts.join('\u0000')));
     },
+    /** A secret of its own for one use (signing proof-of-work challenges), derived from the one secret. */
+    async secretFor(use: string): Promise<string> {
+      return hex(await hmac(await key(), `use:${use}`));
+    },
     /** A keyed hash under a key that changes every UTC day: yesterday's cannot be matched with today's. */
     async dailyHash(now: number, ...parts: string[]): Promise<string> {
       const dayKey = new Uint8Array(await hmac(await key(), `day:${Math.floor(now / DAY)}`));

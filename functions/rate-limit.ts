@@ -1,10 +1,13 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { RATE_LIMITS, type RateLimitName } from '../src/contract/limits.ts';
+import { POW_DIFFICULTY } from '../src/contract/pow.ts';
 import { rateEvents } from '../db/schema.ts';
 import type { RouteDeps } from './deps.ts';
 import { MINUTE } from './domain/time.ts';
 import { apiError } from './http.ts';
+import { FORM_TYPE } from './form-posts.ts';
+import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDifficulty, proofRequired } from './pow.ts';
 
 /**
  * The rate limit of a public write, declared on its route after the body is checked (a refused
@@ -13,15 +16,50 @@ import { apiError } from './http.ts';
  * handler runs. `name` may depend on the checked body (an enforcement report has a limit of its
  * own). The client is known only by a keyed hash of its address under a key that changes daily;
  * the records are deleted after a day.
+ *
+ * Proof of work on top: when writes of this kind from all clients together come in fast
+ * (functions/pow.ts pressureDifficulty), a write without a valid solution gets the 428 "solve
+ * this" answer with a challenge; a client past its own limit gets its 429 with a challenge at the
+ * maximum difficulty, and with a solution of it the write goes through. With `always` (a contact
+ * reveal) a solution is needed every time and the limit is final. A post from a page without
+ * scripts (a form, or the form door's JSON) is never asked to solve: it keeps the ordinary limit.
  */
-export function rateLimit<E extends Env>(deps: RouteDeps, name: RateLimitName | ((c: Context<E>) => RateLimitName)): MiddlewareHandler<E> {
+export function rateLimit<E extends Env>(
+  deps: RouteDeps,
+  name: RateLimitName | ((c: Context<E>) => RateLimitName),
+  { always = false }: { always?: boolean } = {},
+): MiddlewareHandler<E> {
   return async (c, next) => {
     const action = typeof name === 'function' ? name(c) : name;
-    const clientHash = await deps.keys.dailyHash(deps.now(), 'client', deps.clientAddress(c) ?? 'unknown');
-    if (!(await spend(deps, action, clientHash))) return apiError(c, 429, 'rate_limited', RATE_LIMITS[action].message);
+    const now = deps.now();
+    const clientHash = await deps.keys.dailyHash(now, 'client', deps.clientAddress(c) ?? 'unknown');
+    const { message } = RATE_LIMITS[action];
+    const past = await pastLimit(deps, action, clientHash);
+    const canSolve = c.req.header(FORM_POST_HEADER) !== formPostMark() && !FORM_TYPE.test(c.req.header('content-type') ?? '');
+    if (always && past) return apiError(c, 429, 'rate_limited', message);
+    const pressure = canSolve ? await pressureDifficulty(deps, action) : 0;
+    const difficulty = past ? POW_DIFFICULTY.max : always ? Math.max(POW_DIFFICULTY.normal, pressure) : pressure;
+    if (difficulty && canSolve) {
+      const proof = await checkProof(deps, c, action, difficulty);
+      if (proof !== 'ok' && past) return c.json({ error: { code: 'rate_limited', message, challenge: await newChallenge(deps, action, difficulty) } }, 429);
+      if (proof !== 'ok') return proofRequired(deps, c, action, difficulty, proof);
+    } else if (past) return apiError(c, 429, 'rate_limited', message);
+    await record(deps, action, clientHash);
     await next();
   };
 }
+
+/** Whether the client known by `clientHash` already made the limit's number of `action` within its window. */
+async function pastLimit(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
+  const { limit, windowMinutes } = RATE_LIMITS[action];
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(rateEvents)
+    .where(and(eq(rateEvents.clientHash, clientHash), eq(rateEvents.action, action), gt(rateEvents.at, deps.now() - windowMinutes * MINUTE)));
+  return (recent?.n ?? 0) >= limit;
+}
+
+const record = (deps: RouteDeps, action: RateLimitName, clientHash: string) => deps.db.insert(rateEvents).values({ clientHash, action, at: deps.now() });
 
 /**
  * Counts one `action` of the client known by `clientHash` (a keyed hash that changes daily, of its
@@ -29,13 +67,7 @@ export function rateLimit<E extends Env>(deps: RouteDeps, name: RateLimitName | 
  * limit's number of them within the window.
  */
 export async function spend(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
-  const { limit, windowMinutes } = RATE_LIMITS[action];
-  const now = deps.now();
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.clientHash, clientHash), eq(rateEvents.action, action), gt(rateEvents.at, now - windowMinutes * MINUTE)));
-  if ((recent?.n ?? 0) >= limit) return false;
-  await deps.db.insert(rateEvents).values({ clientHash, action, at: now });
+  if (await pastLimit(deps, action, clientHash)) return false;
+  await record(deps, action, clientHash);
   return true;
 }

@@ -7,18 +7,18 @@ import type { LostFoundNote, LostFoundRecord } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
 import type { Lang } from '../src/i18n/languages.ts';
 import type { MessageKey } from '../src/i18n/messages.ts';
-import { contactLink, formatDate, formatDateTime } from '../src/lib/format.ts';
+import { formatDate, formatDateTime } from '../src/lib/format.ts';
 import { actionOf } from '../src/lib/forms.ts';
 import { NOTE_FORM } from '../src/lib/forms/posts.ts';
 import { contactNote, noteStatusKey } from '../src/lib/person.ts';
 import { formHtml } from './form-posts.ts';
 import { document, escape, pathIn, words } from './html-page.ts';
+import { revealForm } from './reveal.ts';
 
 const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
 
 export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): string {
   const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
-  const contact = record.contact ? contactLink(record.contact) : null;
   const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && escape(formatDate(record.lastSeenDate, lang))].filter(Boolean).join(' · ');
   const reached = contactNote(record.notes);
   const main =
@@ -28,9 +28,7 @@ export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): s
     `<p><span class="badge ${record.status}">${t(record.status === 'found' ? 'lostFound.found' : 'person.missing')}</span></p>` +
     (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
     (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
-    (contact && record.contact
-      ? `<p>${contact.href ? `<a href="${escape(contact.href)}">${t(contact.kind === 'email' ? 'lostFound.email' : 'lostFound.contactButton')}</a> ` : ''}${bdi(record.contact)}</p>`
-      : '') +
+    (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind) : '') +
     `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang))}</p>` +
     `</article>` +
     (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +

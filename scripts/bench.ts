@@ -10,9 +10,10 @@
  *   - search: GET /api/lost-found?q= paced at 500 req/s over 100,000 missing-person records, each
  *     request a query no earlier one asked (so the server's short list cache never answers);
  *   - PFIF: the import of 10,000 persons with two notes each into a real libSQL file (bench:pfif);
- *   - Web Push: 10,000 encrypted, signed pushes handed to a push service on loopback (bench:push).
+ *   - Web Push: 10,000 encrypted, signed pushes handed to a push service on loopback (bench:push);
+ *   - proof of work: solve time per difficulty in Chromium, normal and with 4x CPU slowdown (bench:pow).
  * Prints a table per part and writes bench/results.json.
- * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search,pfif,push]
+ * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search,pfif,push,pow]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -32,13 +33,14 @@ import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
 import { builtPages } from './page-weight.ts';
 import { pfifFigures } from './pfif-bench.ts';
+import { powFigures } from './pow-bench.ts';
 import { pushFigures } from './push-bench.ts';
 
 const { values: args } = parseArgs({
   options: {
     routes: { type: 'string' },
     langs: { type: 'string', default: 'en,ar' },
-    only: { type: 'string', default: 'lighthouse,api,live,search,pfif,push' },
+    only: { type: 'string', default: 'lighthouse,api,live,search,pfif,push,pow' },
     'search-rows': { type: 'string', default: '100000' },
     rows: { type: 'string', default: '10000' },
     clients: { type: 'string', default: '1000' },
@@ -424,11 +426,12 @@ try {
   }
   if (parts.has('pfif')) results.pfif = [await pfifFigures(ROWS)];
   if (parts.has('push')) results.push = [await pushFigures(ROWS)];
+  if (parts.has('pow')) results.pow = await powFigures();
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }
 
-for (const part of ['lighthouse', 'api', 'search', 'pfif', 'push'] as const) if (results[part]) console.table(results[part]);
+for (const part of ['lighthouse', 'api', 'search', 'pfif', 'push', 'pow'] as const) if (results[part]) console.table(results[part]);
 if (results.live) console.table([results.live]);
 mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -243,8 +243,13 @@ export function expectErrorShape(json: unknown) {
   expect(json).toEqual({
     error: expect.objectContaining({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) }),
   });
-  const { code: _code, message, fields, ...rest } = (json as { error: { code: string; message: string; fields?: unknown } }).error;
+  const { code, message, fields, challenge, ...rest } = (json as { error: { code: string; message: string; fields?: unknown; challenge?: { signature?: unknown } } }).error;
   expect(rest).toEqual({});
+  // Only a "solve this" answer (or a client past its limit) carries a proof-of-work challenge, signed.
+  if (challenge !== undefined) {
+    expect(['proof_required', 'rate_limited']).toContain(code);
+    expect(typeof challenge.signature).toBe('string');
+  }
   expect(message.length).toBeGreaterThan(0);
   if (fields !== undefined) {
     expect(typeof fields).toBe('object');

@@ -2,7 +2,20 @@
  * Stored rows as the API answers them: what a board lists and what the admin desk adds. Private
  * columns (manage hashes, fingerprints, the hidden flag on public lists) never leave through here.
  */
-import type { AdminJob, AdminResource, Alert, AssistanceRequest, Job, LostFoundNote, LostFoundPost, Resource, SurplusOffer } from '../../src/contract/index.ts';
+import type {
+  AdminJob,
+  AdminResource,
+  Alert,
+  AssistanceRequest,
+  Job,
+  LostFoundNote,
+  LostFoundPost,
+  OwnHelpPost,
+  OwnLostFoundPost,
+  Resource,
+  SurplusOffer,
+} from '../../src/contract/index.ts';
+import { contactLink } from '../../src/lib/format.ts';
 import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
@@ -24,8 +37,12 @@ export type OfferRow = typeof surplusOffers.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
-/** A stored missing-person post as the board shows it. */
+/** How a stored contact reads, for the label of its button; null without one. */
+const kindOf = (contact: string | null) => (contact ? contactLink(contact).kind : null);
+
+/** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
 export const toPost = ({
+  contact,
   isSample,
   manageHash: _hash,
   hidden: _hidden,
@@ -37,6 +54,7 @@ export const toPost = ({
   ...row
 }: LostFoundRow): LostFoundPost => ({
   ...row,
+  contactKind: kindOf(contact),
   status: row.status as LostFoundPost['status'],
   sample: isSample,
 });
@@ -83,9 +101,16 @@ export const toAlert = (row: AlertRow): Alert => {
   };
 };
 
-export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: RequestRow): AssistanceRequest =>
-  ({ ...row, sample: isSample }) as AssistanceRequest;
-export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, ...row }: OfferRow): SurplusOffer => ({ ...row, sample: isSample }) as SurplusOffer;
+/** A missing-person post as its poster and moderators read it: with its contact. */
+export const toOwnPost = (row: LostFoundRow): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
+
+export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, ...row }: RequestRow): AssistanceRequest =>
+  ({ ...row, contactKind: kindOf(contactMethod) ?? 'text', sample: isSample }) as AssistanceRequest;
+export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, ...row }: OfferRow): SurplusOffer =>
+  ({ ...row, contactKind: kindOf(contactMethod) ?? 'text', sample: isSample }) as SurplusOffer;
+/** A help post as its poster and moderators read it: with its contact method. */
+export const toOwnRequest = (row: RequestRow): OwnHelpPost<AssistanceRequest> => ({ ...toRequest(row), contactMethod: row.contactMethod });
+export const toOwnOffer = (row: OfferRow): OwnHelpPost<SurplusOffer> => ({ ...toOffer(row), contactMethod: row.contactMethod });
 
 /** A stored resource as the directory shows it. */
 export const toResource = (row: ResourceRow): Resource => ({

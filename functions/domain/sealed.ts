@@ -142,6 +142,8 @@ export function sealer(db: Database, key: DataKey | Promise<DataKey>) {
       const current = await ready();
       return mapSealed(table, row, (column, value) => seal(current, column, value));
     },
+    /** One stored value of a sealed `column`, opened (a contact shown on request). */
+    openValue: async (column: SQLiteColumn, value: string) => open(await ready(), column, value),
     /** Rows as selected (whole rows of `table`), with their sealed columns opened. */
     openRows: async <R extends Rowish>(table: Table, rows: readonly R[]) => {
       const current = await ready();

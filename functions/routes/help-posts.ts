@@ -4,7 +4,7 @@ import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOf
 import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { toOffer, toRequest } from '../domain/mappers.ts';
+import { toOffer, toOwnOffer, toOwnRequest, toRequest } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
@@ -12,6 +12,7 @@ import { DAY } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { readContact, revealRoute } from '../reveal.ts';
 
 /** The two help boards differ only in these. */
 const BOARDS = {
@@ -23,6 +24,7 @@ const BOARDS = {
     mediaType: 'assistance-requests',
     event: 'new-assistance-request',
     toPost: toRequest,
+    toOwnPost: toOwnRequest,
   },
   offers: {
     table: surplusOffers,
@@ -32,6 +34,7 @@ const BOARDS = {
     mediaType: 'surplus-offers',
     event: 'new-surplus-offer',
     toPost: toOffer,
+    toOwnPost: toOwnOffer,
   },
 } as const;
 
@@ -40,7 +43,8 @@ const BOARDS = {
  * available offers) that have not expired are listed, newest first, with `county=` one county's.
  * A post answers its private manage secret once; with it (`Authorization: Bearer`) the poster
  * reads the answers (GET /:id/manage), marks the post done (PATCH /:id) or deletes it with its
- * media (DELETE /:id).
+ * media (DELETE /:id). The contact method leaves only one at a time, on request (POST /:id/contact,
+ * functions/reveal.ts).
  */
 export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const { db, sealed } = deps;
@@ -92,8 +96,12 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       };
       await db.insert(table).values((await sealed.sealRow(table, row)) as never);
       await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
-      return c.json({ ...board.toPost(row as never), manageToken: secret }, 201);
+      return c.json({ ...board.toOwnPost(row as never), manageToken: secret }, 201);
     })
+    .post(
+      '/:id/contact',
+      ...revealRoute(deps, which === 'requests' ? 'assistance-requests' : 'surplus-offers', (id) => readContact(deps, table, table.contactMethod, and(eq(table.id, id), listed()))),
+    )
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);
       if (!row) return response;
@@ -102,7 +110,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         await db.select().from(assistanceResponses).where(eq(answered, row.id)).orderBy(desc(assistanceResponses.createdAt)),
       );
       const responses: AssistanceResponse[] = answers.map(({ requestId: _request, offerId: _offer, ...answer }) => answer as AssistanceResponse);
-      return c.json({ post: board.toPost(row as never), responses });
+      return c.json({ post: board.toOwnPost(row as never), responses });
     })
     .patch('/:id', async (c) => {
       const { row, response } = await owned(c);
@@ -111,7 +119,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       if (!input.ok) return input.response;
       if (input.data.status !== board.done) return apiError(c, 400, 'invalid_input', `status must be ${board.done}`, { status: `status must be ${board.done}` });
       await db.update(table).set({ status: board.done }).where(eq(table.id, row.id));
-      return c.json(board.toPost({ ...row, status: board.done } as never));
+      return c.json(board.toOwnPost({ ...row, status: board.done } as never));
     })
     .delete('/:id', async (c) => {
       const { row, response } = await owned(c);

@@ -5,7 +5,7 @@ import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
 import { isLang, type Lang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
-import { toNote, toPost } from '../domain/mappers.ts';
+import { toNote, toOwnPost, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placedLastSeen } from '../domain/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
@@ -17,6 +17,7 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.t
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { pushPersonNews } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { readContact, revealRoute } from '../reveal.ts';
 import { searchPage } from '../search-page.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
@@ -30,7 +31,8 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
  * POST /:id/notes adds one. The post answers its private manage secret
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
- * (PATCH /:id) or deletes the post and its photo (DELETE /:id). A record lives LOST_FOUND_DAYS
+ * (PATCH /:id) or deletes the post and its photo (DELETE /:id). The poster's contact leaves only
+ * one at a time, on request (POST /:id/contact, functions/reveal.ts). A record lives LOST_FOUND_DAYS
  * from its posting or its last extension; then it is gone from every answer until the sweep
  * deletes it.
  */
@@ -118,7 +120,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         };
         await db.insert(lostFoundPosts).values(await sealed.sealRow(lostFoundPosts, row));
         await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
-        return c.json({ ...toPost(row), manageToken: secret }, 201);
+        return c.json({ ...toOwnPost(row), manageToken: secret }, 201);
       })
       .get('/:id', async (c) => {
         const record = await recordOf(c.req.param('id'));
@@ -157,11 +159,12 @@ export function lostFoundRoutes(deps: RouteDeps) {
           return c.json(toNote(note), 201);
         },
       )
+      .post('/:id/contact', ...revealRoute(deps, 'lost-found', (id) => readContact(deps, lostFoundPosts, lostFoundPosts.contact, listed(id))))
       .get('/:id/manage', async (c) => {
         const { row, response } = await owned(c);
         if (!row) return response;
         const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
-        return c.json({ post: toPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
+        return c.json({ post: toOwnPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
       })
       .post('/:id/renew', async (c) => {
         const { row, response } = await owned(c);
@@ -179,7 +182,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         await db.update(lostFoundPosts).set({ status: 'found' }).where(eq(lostFoundPosts.id, row.id));
         // The devices that follow the record hear of it once, after the answer.
         if (row.status !== 'found') deps.defer(pushPersonNews(db, deps.push, row.id));
-        return c.json(toPost({ ...row, status: 'found' }));
+        return c.json(toOwnPost({ ...row, status: 'found' }));
       })
       .delete('/:id', async (c) => {
         const { row, response } = await owned(c);

@@ -142,7 +142,7 @@ describe('POST /api/admin/pfif', () => {
     expect((await importFile(generatedPfif(3))).status).toBe(200);
     const found = await api.get<LostFoundPost[]>('/api/lost-found?q=maria%20jose');
     expect(found.map((post) => post.name)).toEqual(['María José Hernández 0']);
-    expect(found[0]).toMatchObject({ lastSeenCity: 'Fresno', contact: null, status: 'found', photoUrl: null });
+    expect(found[0]).toMatchObject({ lastSeenCity: 'Fresno', contactKind: null, status: 'found', photoUrl: null });
     expect(await exported()).not.toMatch(/helper\d|\+1 559/);
 
     const renamed = pfif(person('bench.example/person.0', 'María José Hernández Ruiz'));
@@ -160,7 +160,7 @@ describe('POST /api/admin/pfif', () => {
     expect(marked.status).toBe(200);
     const changed = (await exported()).replace('Rosa Martínez', 'Someone Else');
     expect(((await (await importFile(changed)).json()) as PfifImportSummary).persons).toEqual({ added: 0, updated: 0, unchanged: 1, expired: 0 });
-    expect(await api.get<LostFoundPost>(`/api/lost-found/${id}`)).toMatchObject({ name: 'Rosa Martínez', status: 'found', contact: '(559) 555-0100' });
+    expect(await api.get<LostFoundPost>(`/api/lost-found/${id}`)).toMatchObject({ name: 'Rosa Martínez', status: 'found', contactKind: 'phone' });
   });
 
   it('stores a home city as its California place with its county, and one that is no place as typed', async () => {

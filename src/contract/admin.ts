@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import type { Alert } from './alerts.ts';
 import { resourceDetails, type Drop, type Job, type Resource } from './directory.ts';
 import { optionalText, required, webLink } from './fields.ts';
-import type { AssistanceRequest, SurplusOffer } from './help.ts';
+import type { AssistanceRequest, OwnHelpPost, SurplusOffer } from './help.ts';
 import { LIMITS } from './limits.ts';
-import type { LostFoundNote, LostFoundPost } from './lost-found.ts';
+import type { LostFoundNote, OwnLostFoundPost } from './lost-found.ts';
 import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, type AdminResourceCategory, type DropStatus } from './values.ts';
 
 /** A drop's date: a real calendar day (past days allowed, so a drop can be corrected after it). */
@@ -114,7 +114,7 @@ export interface AdminAlert extends Alert {
   adminVerified: boolean;
 }
 
-export interface AdminLostFoundPost extends LostFoundPost {
+export interface AdminLostFoundPost extends OwnLostFoundPost {
   hidden: boolean;
 }
 
@@ -135,7 +135,7 @@ export interface PfifImportSummary {
 }
 
 /** A help post on the desk: which board, and whether it is hidden. */
-export type AdminHelpPost = ((AssistanceRequest & { kind: 'requests' }) | (SurplusOffer & { kind: 'offers' })) & { hidden: boolean };
+export type AdminHelpPost = ((OwnHelpPost<AssistanceRequest> & { kind: 'requests' }) | (OwnHelpPost<SurplusOffer> & { kind: 'offers' })) & { hidden: boolean };
 
 export interface AdminSos {
   id: string;

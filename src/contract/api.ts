@@ -520,4 +520,22 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Uploads',
     answer: { status: 200, description: 'Never: always 501 not_offered' },
   },
+  // Contacts on request and proof of work (issue 21).
+  ...Object.fromEntries(
+    (['lost-found', 'assistance-requests', 'surplus-offers'] as const).map((board) => [
+      `POST /api/${board}/:id/contact`,
+      {
+        summary: "The poster's contact, one at a time: send the proof of work the first answer (428) asks for in the x-proof-of-work header; a form post (no script) gets a page",
+        tag: board === 'lost-found' ? 'Missing persons' : 'Help',
+        limit: ['contactReveal'],
+        answer: { status: 200, description: 'RevealedContact (never cached)' },
+      } satisfies ApiRoute,
+    ]),
+  ),
+  'GET /api/pow/challenge': {
+    summary: 'A proof-of-work challenge for one kind of request, at the difficulty it needs now',
+    tag: 'Site',
+    query: { for: 'The kind of request: a rate limit name, contactReveal for a contact' },
+    answer: { status: 200, description: 'PowChallenge (solve it with altcha-lib; never cached)' },
+  },
 };

@@ -8,6 +8,8 @@ export const apiErrorBody = z.object({
     message: z.string(),
     /** For `invalid_input`: each refused field and why. */
     fields: z.optional(z.record(z.string(), z.string())),
+    /** For `proof_required` (428): the proof-of-work challenge (PowChallenge) to solve and send again with. */
+    challenge: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;

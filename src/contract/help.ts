@@ -14,6 +14,7 @@ import {
   type RequestCategory,
   type Urgency,
 } from './values.ts';
+import type { ContactKind } from './pow.ts';
 
 /** A help-flow media address of this site, for posts of `mediaType`. */
 const communityMedia = (mediaType: CommunityMediaType) =>
@@ -68,7 +69,8 @@ interface HelpPost {
   /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
   county: string | null;
   contactName: string;
-  contactMethod: string;
+  /** How the contact method reads; the method itself only on request (POST /api/{board}/:id/contact). */
+  contactKind: ContactKind;
   imageUrls: string[];
   videoUrl: string | null;
   createdAt: string;
@@ -87,6 +89,9 @@ export interface SurplusOffer extends HelpPost {
   availability: string | null;
   status: 'available' | 'taken';
 }
+
+/** A post as its poster (with the manage secret) and moderators read it: with its contact method. */
+export type OwnHelpPost<P extends AssistanceRequest | SurplusOffer> = P & { contactMethod: string };
 
 /** "I can help" for a request (offer_help + requestId) or "I'd like this" for an offer (claim_item + offerId). */
 export const assistanceResponseInput = z

@@ -14,3 +14,4 @@ export * from './directory.ts';
 export * from './help.ts';
 export * from './pulse.ts';
 export * from './admin.ts';
+export * from './pow.ts';

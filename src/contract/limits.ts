@@ -114,6 +114,8 @@ export const RATE_LIMITS = {
   sos: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   /** Texts from one number (known by a keyed hash of it), whatever they ask; a flood gets no answer. */
   smsInbound: { limit: 20, windowMinutes: 10, message: 'Too many texts in a short time. Please wait a few minutes.' },
+  /** Posters' contacts shown on request (POST /api/{board}/:id/contact): enough for a family, too few for a harvest. */
+  contactReveal: { limit: 20, windowMinutes: 24 * 60, message: 'Too many contacts asked for today. Please try again tomorrow.' },
   /**
    * Per client address only. There is no lock per admin name: secrets are 192 random bits made by
    * `admin:create`, so guessing is hopeless from any number of addresses, and such a lock would

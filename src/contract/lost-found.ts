@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { isCalendarDate, optionalText, ownPhoto, required, trimmed } from './fields.ts';
 import { LIMITS, NOTE_STATUSES, type NoteStatus } from './limits.ts';
+import type { ContactKind } from './pow.ts';
 
 export const lostFoundInput = z.object({
   name: trimmed(LIMITS.name, `Name must be at most ${LIMITS.name} characters`).check(z.minLength(1, 'Name is required')),
@@ -33,13 +34,19 @@ export interface LostFoundPost {
   lastSeenDate: string | null;
   description: string | null;
   photoUrl: string | null;
-  contact: string | null;
+  /** How the poster's contact reads, null without one; the contact itself only on request (POST /api/lost-found/:id/contact). */
+  contactKind: ContactKind | null;
   /** ISO 8601 */
   createdAt: string;
   /** 'found' once the poster marked it so; the post then stays listed with that news. */
   status: 'missing' | 'found';
   /** Sample content loaded by the embedded default, shown with a "Sample" badge. */
   sample: boolean;
+}
+
+/** A post as its poster (with the manage secret) and moderators read it: with its contact. */
+export interface OwnLostFoundPost extends LostFoundPost {
+  contact: string | null;
 }
 
 /** A note on a record (PFIF's note): what someone knows of the person. */
@@ -86,7 +93,7 @@ export interface LostFoundRecord extends LostFoundPost {
 
 /** GET /api/lost-found/:id/manage: what only the owner sees: the notes with their contacts, and when the record expires. */
 export interface LostFoundManage {
-  post: LostFoundPost;
+  post: OwnLostFoundPost;
   responses: [];
   notes: (LostFoundNote & { contact: string | null })[];
   /** ISO 8601; POST /api/lost-found/:id/renew moves it LOST_FOUND_DAYS from now. */

@@ -4,12 +4,12 @@ import type { AssistanceRequest, SurplusOffer } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { $county, countyPath } from '../lib/area.ts';
-import { contactLink } from '../lib/format.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 import { Dialog } from './Dialog.tsx';
 import { MyPostsLink } from './MyPostsLink.tsx';
+import { RevealContact } from './RevealContact.tsx';
 
 /**
  * A form that loads when its dialog first opens (a tap), not with the boxes. Offline before it
@@ -259,7 +259,6 @@ function PostMeta({ post, lang, t }: { post: Post; lang: Lang; t: T }) {
 }
 
 function PostDetail({ post, lang, t, onAnswer, answer }: { post: Post; lang: Lang; t: T; onAnswer: () => void; answer: string }) {
-  const contact = contactLink(post.contactMethod);
   const rows: [MessageKey, string | null][] = [
     ['help.city', post.city],
     ['help.time', relativeTime(post.createdAt, lang, t)],
@@ -296,13 +295,7 @@ function PostDetail({ post, lang, t, onAnswer, answer }: { post: Post; lang: Lan
         <span className="label">{t('help.postedBy')}:</span> <bdi>{post.contactName}</bdi>
         <br />
         <span className="label">{t('help.contact')}:</span>{' '}
-        {contact.href ? (
-          <a href={contact.href} {...(contact.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-            <bdi>{post.contactMethod}</bdi>
-          </a>
-        ) : (
-          <bdi>{post.contactMethod}</bdi>
-        )}
+        <RevealContact board={isRequest(post) ? 'assistance-requests' : 'surplus-offers'} id={post.id} kind={post.contactKind} lang={lang} t={t} />
       </p>
       <button type="button" className="button" onClick={onAnswer}>
         {answer}

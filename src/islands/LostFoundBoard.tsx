@@ -5,12 +5,13 @@ import { LIMITS } from '../contract/limits.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $county, countyPath } from '../lib/area.ts';
-import { contactLink, formatDate, isolate, personPath } from '../lib/format.ts';
+import { formatDate, isolate, personPath } from '../lib/format.ts';
 import { listUrl } from '../lib/lists.ts';
 import { useLiveList } from '../lib/use-list.ts';
 import { ListStates } from './ListStates.tsx';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
 import { MyPostsLink } from './MyPostsLink.tsx';
+import { RevealContact } from './RevealContact.tsx';
 
 const PAGE = 20;
 
@@ -155,7 +156,6 @@ export default function LostFoundBoard({ lang, messages, children }: { lang: Lan
 }
 
 function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: ReturnType<typeof messageFn> }) {
-  const contact = post.contact ? contactLink(post.contact) : null;
   return (
     <li className="card post">
       {post.photoUrl ? (
@@ -189,15 +189,10 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
             {post.description}
           </p>
         )}
-        {contact && post.contact && (
-          <p className="post-contact">
-            {contact.href && (
-              <a className="button secondary" href={contact.href} {...(contact.kind === 'web' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                {contact.kind === 'email' ? t('lostFound.email') : t('lostFound.contactButton')}
-              </a>
-            )}{' '}
-            <bdi className="contact-value">{post.contact}</bdi>
-          </p>
+        {post.contactKind && (
+          <div className="post-contact">
+            <RevealContact board="lost-found" id={post.id} kind={post.contactKind} lang={lang} t={t} />
+          </div>
         )}
         <p className="post-posted note">
           {t('lostFound.posted')} {formatDate(post.createdAt, lang)}

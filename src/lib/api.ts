@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../contract/index.ts';
+import { POW_HEADER, type PowChallenge } from '../contract/pow.ts';
 import type { Route, RouteBody, RouteAnswer } from '../contract/routes.ts';
 
 /**
@@ -27,6 +28,8 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** The server's own words on what went wrong (English), when it said any: "Line 4: ..." for a refused file. */
   readonly detail: string;
+  /** The proof of work the server asks for before it does this (a 428, or a 429 past a client's limit). */
+  readonly challenge: PowChallenge | undefined;
   declare readonly cause: FailureCause;
 
   constructor(status: number, message: string, error: Partial<ApiErrorBody['error']> = {}) {
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = error.fields ?? {};
     this.detail = error.message ?? '';
+    this.challenge = error.challenge as PowChallenge | undefined;
   }
 
   /** The error of an answer that is not a success; its body is read here and nowhere else. */
@@ -56,17 +60,30 @@ export class ApiError extends Error {
 /** The cause of any thrown value: an ApiError's own, else undefined. */
 export const failureCause = (error: unknown): FailureCause | undefined => (error instanceof ApiError ? error.cause : undefined);
 
-/** Calls our own API (cookies included) and parses the JSON answer; a failure throws an ApiError. */
+/**
+ * Calls our own API (cookies included) and parses the JSON answer; a failure throws an ApiError.
+ * When the server asks for a proof of work first (a contact, or a write while posts pour in),
+ * the solver's chunk is loaded, solves it in a Web Worker and the same request goes again once
+ * with the solution: the caller only sees it take a moment longer.
+ */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      credentials: 'same-origin',
-      ...init,
-      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    });
-  } catch (error) {
-    throw navigator.onLine ? new ApiError(0, (error as Error).message) : new ApiError(0, 'offline', { code: 'offline' });
+  const send = async (proof?: string) => {
+    try {
+      return await fetch(path, {
+        credentials: 'same-origin',
+        ...init,
+        headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(proof ? { [POW_HEADER]: proof } : {}), ...init.headers },
+      });
+    } catch (error) {
+      throw navigator.onLine ? new ApiError(0, (error as Error).message) : new ApiError(0, 'offline', { code: 'offline' });
+    }
+  };
+  let response = await send();
+  if (!response.ok) {
+    const error = await ApiError.from(response);
+    const proof = error.challenge && (await (await import('./pow-solve.ts')).solve(error.challenge));
+    if (!proof) throw error;
+    response = await send(proof);
   }
   if (!response.ok) throw await ApiError.from(response);
   // 204: done, nothing to read (a deletion).

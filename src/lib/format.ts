@@ -1,4 +1,5 @@
 import { LOCALES, localizePath, type Lang } from '../i18n/languages.ts';
+import type { ContactKind } from '../contract/pow.ts';
 
 /**
  * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere.
@@ -24,7 +25,7 @@ export function formatDateTime(value: string, lang: Lang): string {
   return `${formatDate(value, lang)} ${time}`;
 }
 
-export type ContactKind = 'email' | 'phone' | 'web' | 'text';
+export type { ContactKind };
 
 /**
  * How to reach a poster: an email address (has an at-sign), a web address, a phone number

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { newDataKey } from '../../functions/domain/sealed.ts';
-import type { LostFoundPost } from '../../src/contract/index.ts';
+import type { LostFoundManage } from '../../src/contract/index.ts';
 import { startServer } from './start-server.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'fhr-key-'));
@@ -35,6 +35,7 @@ it('keeps the key beside the database, refuses a wrong or missing one, and rotat
     body: JSON.stringify({ name: 'Rosa', lastSeenCity: 'Fresno', contact: CONTACT }),
   });
   expect(posted.status).toBe(201);
+  const { id, manageToken } = (await posted.json()) as { id: string; manageToken: string };
   await first.stop();
 
   expect(statSync(keyFile).mode & 0o777).toBe(0o600);
@@ -57,8 +58,9 @@ it('keeps the key beside the database, refuses a wrong or missing one, and rotat
 
   const again = await startServer(folder, { sample: false });
   try {
-    const listed = (await (await fetch(`${again.url}/api/lost-found`)).json()) as LostFoundPost[];
-    expect(listed.map((post) => post.contact)).toEqual([CONTACT]);
+    // Its poster reads the contact back (lists carry none).
+    const managed = (await (await fetch(`${again.url}/api/lost-found/${id}/manage`, { headers: { authorization: `Bearer ${manageToken}` } })).json()) as LostFoundManage;
+    expect(managed.post.contact).toBe(CONTACT);
   } finally {
     await again.stop();
   }

@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import en from '../../src/i18n/en.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { toast, usePhone } from './chromium.ts';
+import { post, toast, usePhone } from './chromium.ts';
 
 const { context: newContext, open } = usePhone();
 
@@ -127,6 +127,32 @@ it('the private manage link works on another device; a wrong one changes nothing
   const stranger = await open(`/manage#offer.${created.id}.${'x'.repeat(43)}`);
   await expect.poll(() => stranger.locator('.my-post').textContent()).toContain('This post was deleted or has expired.');
   for (const page of [poster, other, stranger]) await page.context().close();
+});
+
+it("a request's contact is not in the box until tapped for, then shows as a link", async () => {
+  const title = `Ride to the clinic ${Date.now()}`;
+  const created = await post('/api/assistance-requests', {
+    title,
+    description: 'Tuesday 9 am',
+    category: 'Transportation',
+    urgency: 'High',
+    contactName: 'Rosa',
+    contactMethod: 'rosa.ride@example.org',
+  });
+  expect(created.status).toBe(201);
+  const page = await home();
+  await requestBox(page)
+    .getByRole('button', { name: /See all/ })
+    .click();
+  await dialog(page).locator('.help-list-item', { hasText: title }).locator('.help-list-open').click();
+  const detail = dialog(page).locator('.help-detail');
+  await detail.waitFor();
+  expect(await detail.textContent()).not.toContain('rosa.ride@example.org');
+  await detail.getByRole('button', { name: 'Email' }).click();
+  const shown = detail.locator('a.contact-value');
+  await shown.waitFor({ timeout: 2000 });
+  expect(await shown.getAttribute('href')).toBe('mailto:rosa.ride@example.org');
+  await page.context().close();
 });
 
 it('the header Request Help button loads React only when pressed, in the page language', async () => {

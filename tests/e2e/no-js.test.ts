@@ -88,7 +88,7 @@ describe('forms without JavaScript', () => {
     await page.waitForSelector('.notice:not(.failed)');
     expect(await page.locator('h1').textContent()).toBe(en['submitMissing.success']);
     const posts = (await (await browser.request.get('/api/lost-found')).json()) as LostFoundPost[];
-    expect(posts.find((post) => post.name === 'Kept Name')).toMatchObject({ description: 'Red jacket', contact: 'kept@example.org' });
+    expect(posts.find((post) => post.name === 'Kept Name')).toMatchObject({ description: 'Red jacket', contactKind: 'email' });
     expect(leaked(urls, ['Kept Name', 'Red jacket', 'kept@example.org'])).toEqual([]);
     await browser.close();
   });

@@ -29,7 +29,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
 import { apiError, jsonBody, readCapped } from '../../http.ts';
 import { rateLimit } from '../../rate-limit.ts';
-import { toAdminJob, toAdminResource, toAlert, toNote, toOffer, toPost, toRequest } from '../../domain/mappers.ts';
+import { toAdminJob, toAdminResource, toAlert, toNote, toOwnOffer, toOwnPost, toOwnRequest } from '../../domain/mappers.ts';
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';
 import { closeAlert } from '../../domain/retention.ts';
@@ -205,7 +205,7 @@ export function adminRoutes(deps: RouteDeps) {
 
   app.get('/lost-found', async (c) => {
     const rows = await openRows(lostFoundPosts, await db.select().from(lostFoundPosts).orderBy(desc(lostFoundPosts.createdAt)).limit(PAGE_SIZE.max));
-    return c.json(rows.map((row): AdminLostFoundPost => ({ ...toPost(row), hidden: row.hidden })));
+    return c.json(rows.map((row): AdminLostFoundPost => ({ ...toOwnPost(row), hidden: row.hidden })));
   });
   for (const [path, hidden] of [
     ['hide', true],
@@ -216,7 +216,7 @@ export function adminRoutes(deps: RouteDeps) {
       const [row] = await openRows(lostFoundPosts, await db.update(lostFoundPosts).set({ hidden }).where(eq(lostFoundPosts.id, id)).returning());
       if (!row) return apiError(c, 404, 'not_found', 'There is no such post');
       await audit(db, c.var.admin, `lost-found.${path}`, id, deps.now());
-      return c.json({ ...toPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
+      return c.json({ ...toOwnPost(row), hidden: row.hidden } satisfies AdminLostFoundPost);
     });
   }
 
@@ -258,8 +258,8 @@ export function adminRoutes(deps: RouteDeps) {
         .then((rows) => openRows(surplusOffers, rows)),
     ]);
     const posts: AdminHelpPost[] = [
-      ...requests.map((row): AdminHelpPost => ({ ...toRequest(row), kind: 'requests', hidden: row.hidden })),
-      ...offers.map((row): AdminHelpPost => ({ ...toOffer(row), kind: 'offers', hidden: row.hidden })),
+      ...requests.map((row): AdminHelpPost => ({ ...toOwnRequest(row), kind: 'requests', hidden: row.hidden })),
+      ...offers.map((row): AdminHelpPost => ({ ...toOwnOffer(row), kind: 'offers', hidden: row.hidden })),
     ];
     return c.json(posts.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
   });
