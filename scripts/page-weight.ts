@@ -41,9 +41,10 @@ const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
 /**
  * Built scripts loaded only on an action wherever they are imported: the California places
  * (src/contract/places.ts), which a city field loads when first focused and "near me" when chosen;
- * the uploader (src/lib/multipart.ts), loaded when a file is chosen.
+ * the uploader (src/lib/multipart.ts), loaded when a file is chosen; the proof-of-work solver
+ * (src/lib/pow-solve.ts), loaded when the server answers a request with a challenge.
  */
-const LOADED_ON_ACTION = [/^places\./, /^multipart\./];
+const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
  * the page: a city field's code (src/lib/city.tsx) on the pages that show a city field (its list
@@ -146,7 +147,7 @@ export function pageWeight(page: { file: string; path: string; lang: Lang; route
     /** Loaded when the visitor presses something (not counted): file names and gzipped bytes. */
     onAction: [...actionFiles].map((path) => ({ file: path.slice(path.lastIndexOf('/') + 1), bytes: gzOf(path) })),
     /** The place data a city field or "near me" loads when first used. */
-    placeData: sum([...actionFiles].filter((path) => LOADED_ON_ACTION.some((pattern) => pattern.test(path.slice(path.lastIndexOf('/') + 1))))),
+    placeData: sum([...actionFiles].filter((path) => /^places\./.test(path.slice(path.lastIndexOf('/') + 1)))),
   };
 }
 

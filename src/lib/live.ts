@@ -3,7 +3,6 @@ import { parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
 import { liveNotice, type LiveNotice } from './live-toasts.ts';
-import { LIVE_URL } from '../site-config.ts';
 import { ownRecord } from './my-posts.ts';
 import { unlessOwn } from './own-posts.ts';
 import { showToast } from './toast.ts';
@@ -12,13 +11,13 @@ import { showToast } from './toast.ts';
 const RETRY_MS = { first: 1000, most: 10_000 };
 
 /**
- * Keeps a socket to the live room (same origin, or PUBLIC_LIVE_URL's; reconnecting after drops) and turns each event
+ * Keeps a socket to the live room (same origin, or `hosted`, PUBLIC_LIVE_URL's; reconnecting after drops) and turns each event
  * that keeps the contract into a toast and, where allowed, an OS notification. A plain WebSocket
  * rather than partysocket: every page loads this, and it saves 4 KB gzipped of a 12 KB budget.
  */
-export function connectLive(messages: Messages, element: HTMLElement): { close(): void; reconnect(): void } {
+export function connectLive(messages: Messages, element: HTMLElement, hosted?: string): { close(): void; reconnect(): void } {
   const t = messageFn(messages);
-  const url = roomSocketUrl(location, LIVE_URL);
+  const url = roomSocketUrl(location, hosted);
   let socket: WebSocket;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let delay = RETRY_MS.first;

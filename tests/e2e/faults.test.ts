@@ -48,7 +48,9 @@ it('a kill -9 in the middle of a write load loses no write that was acknowledged
       }
     }
   });
-  await expect.poll(() => acknowledged.length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(300);
+  // Posts pouring in from many addresses are what proof of work is for: past the first few dozen the
+  // writers solve a challenge before each post (tests/post-from.ts), so fewer are acknowledged a second.
+  await expect.poll(() => acknowledged.length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(100);
   await server.crash();
   await Promise.all(writers);
 
