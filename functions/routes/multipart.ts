@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { and, asc, eq, gt, isNotNull, isNull, ne, sum } from 'drizzle-orm';
 import { MEDIA_KINDS, multipartComplete, multipartStart, type MediaKind, type ReceivedPart, type UploadedFile } from '../../src/contract/index.ts';
-import { COMMUNITY_MEDIA_TYPES, PART_ADDRESS_MINUTES, UPLOAD_KINDS, UPLOADER, type RateLimitName } from '../../src/contract/limits.ts';
+import { COMMUNITY_MEDIA_TYPES, PART_ADDRESS_MINUTES, UNATTACHED_UPLOAD_HOURS, UPLOAD_KINDS, UPLOADER, type RateLimitName } from '../../src/contract/limits.ts';
 import { uploadParts, uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../deps.ts';
@@ -73,7 +73,7 @@ export function multipartRoutes(deps: RouteDeps) {
         and(
           eq(uploads.id, id),
           eq(uploads.stored, false),
-          gt(uploads.createdAt, new Date(deps.now() - HOUR).toISOString()),
+          gt(uploads.createdAt, new Date(deps.now() - UNATTACHED_UPLOAD_HOURS * HOUR).toISOString()),
           multipart ? isNotNull(uploads.multipartId) : isNull(uploads.multipartId),
         ),
       );

@@ -3,7 +3,7 @@ import type { CommunityMediaType } from '../contract/limits.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { refuseMedia } from '../lib/help-media.ts';
 import { showToast } from '../lib/toast.ts';
-import { uploadMedia } from '../lib/upload.ts';
+import { keptFor, upload, type KeptUpload } from '../lib/upload.ts';
 
 interface Chosen {
   key: number;
@@ -15,6 +15,8 @@ interface Chosen {
   progress: number | null;
   /** Where the server serves it, once uploaded. */
   url: string | null;
+  /** Stops its upload. */
+  upload: AbortController;
 }
 
 export interface MediaValue {
@@ -29,6 +31,8 @@ let nextKey = 0;
  * Up to 5 photos and one video for a help post. Each file is checked on the phone first (a
  * refused file is dropped with a 5-second notice), then uploaded at once with its progress shown;
  * the server checks it again and strips its metadata. Re-mount it (a new `key`) to empty it.
+ * An upload in parts cut by a page reload goes on where it stopped when the field comes back on
+ * this phone; closing the form stops its uploads for good.
  */
 export function MediaField({ mediaType, t, onChange }: { mediaType: CommunityMediaType; t: (key: MessageKey, vars?: Vars) => string; onChange: (value: MediaValue) => void }) {
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -45,17 +49,52 @@ export function MediaField({ mediaType, t, onChange }: { mediaType: CommunityMed
     });
   }, [chosen, onChange]);
 
-  // Thumbnails are local object addresses: let the browser free them when the field goes.
-  useEffect(() => () => current.current.forEach((media) => URL.revokeObjectURL(media.preview)), []);
+  useEffect(() => {
+    let here = true;
+    void keptFor(mediaType).then((kept) => here && kept.forEach((upload) => start(upload.file, upload)));
+    return () => {
+      here = false;
+      // Thumbnails are local object addresses: let the browser free them when the field goes.
+      current.current.forEach((media) => {
+        URL.revokeObjectURL(media.preview);
+        media.upload.abort();
+      });
+    };
+    // Once: a mounted field's kind does not change.
+  }, []);
 
   const update = (key: number, change: Partial<Chosen>) => setChosen((list) => list.map((media) => (media.key === key ? { ...media, ...change } : media)));
-  const remove = (key: number) =>
-    setChosen((list) => {
-      const gone = list.find((media) => media.key === key);
-      if (gone) URL.revokeObjectURL(gone.preview);
-      return list.filter((media) => media.key !== key);
-    });
+  const remove = (key: number) => {
+    const gone = current.current.find((media) => media.key === key);
+    if (!gone) return;
+    URL.revokeObjectURL(gone.preview);
+    gone.upload.abort();
+    setChosen((list) => list.filter((media) => media.key !== key));
+  };
   const notice = (title: string) => showToast({ title, variant: 'destructive', duration: 5000 });
+
+  /** Shows the file and uploads it (or goes on with its kept upload). */
+  function start(file: File, kept?: KeptUpload) {
+    const media: Chosen = {
+      key: nextKey++,
+      name: file.name,
+      video: file.type.startsWith('video/'),
+      preview: URL.createObjectURL(file),
+      progress: 0,
+      url: null,
+      upload: new AbortController(),
+    };
+    current.current = [...current.current, media];
+    setChosen(current.current);
+    const { signal } = media.upload;
+    upload(mediaType, file, (share) => update(media.key, { progress: share }), { signal, kept })
+      .then((uploaded) => update(media.key, { url: uploaded.url, progress: null }))
+      .catch(() => {
+        if (signal.aborted) return;
+        remove(media.key);
+        notice(t('help.mediaFailed', { file: file.name }));
+      });
+  }
 
   async function add(files: File[]) {
     if (input.current) input.current.value = '';
@@ -70,15 +109,7 @@ export function MediaField({ mediaType, t, onChange }: { mediaType: CommunityMed
         notice(refusal);
         continue;
       }
-      const media: Chosen = { key: nextKey++, name: file.name, video: file.type.startsWith('video/'), preview: URL.createObjectURL(file), progress: 0, url: null };
-      current.current = [...current.current, media];
-      setChosen(current.current);
-      uploadMedia(mediaType, file, (share) => update(media.key, { progress: share }))
-        .then((uploaded) => update(media.key, { url: uploaded.url, progress: null }))
-        .catch(() => {
-          remove(media.key);
-          notice(t('help.mediaFailed', { file: file.name }));
-        });
+      start(file);
     }
   }
 

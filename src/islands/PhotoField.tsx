@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_PHOTO_BYTES, type UploadKind } from '../contract/limits.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
 import { showToast } from '../lib/toast.ts';
-import { uploadPhoto } from '../lib/upload.ts';
+import { keptFor, upload, type KeptUpload } from '../lib/upload.ts';
 import { failureCause } from '../lib/api.ts';
 
 /**
  * One photo, uploaded as soon as it is chosen (with progress); the server strips its metadata.
  * 'Upload Photo' becomes 'Change Photo' with 'Photo uploaded successfully'. `onChange` gets the
  * served address (or null) and whether an upload is still under way; when the parent sets
- * `url` back to null (after a post), the preview goes too.
+ * `url` back to null (after a post), the preview goes too. An upload in parts cut by a page
+ * reload goes on where it stopped when the field comes back on this phone.
  */
 export function PhotoField({
   kind,
@@ -25,6 +26,11 @@ export function PhotoField({
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  /** Stops the upload under way, if any. */
+  const underWay = useRef<AbortController>(null);
+
+  // Once: a mounted field's kind does not change (and it stays as long as its page).
+  useEffect(() => void keptFor(kind).then(([last]) => last && start(last.file, last)), []);
 
   useEffect(() => {
     if (url === null && progress === null && preview) {
@@ -40,20 +46,28 @@ export function PhotoField({
       showToast({ title: t('photo.tooBig'), variant: 'destructive' });
       return;
     }
+    // The photo it replaces is of no use any more, even half sent.
+    underWay.current?.abort();
+    await start(file);
+  }
+
+  /** Shows the photo and uploads it (or goes on with its kept upload). */
+  async function start(file: File, kept?: KeptUpload) {
+    const mine = (underWay.current = new AbortController());
     if (preview) URL.revokeObjectURL(preview);
     setPreview(URL.createObjectURL(file));
     setProgress(0);
     onChange(null, true);
     try {
-      const served = await uploadPhoto(kind, file, setProgress);
-      onChange(served, false);
+      onChange((await upload(kind, file, setProgress, { signal: mine.signal, kept })).url, false);
     } catch (error) {
+      // Replaced by another photo: not a failure.
+      if (mine.signal.aborted) return;
       setPreview(null);
       onChange(null, false);
       showToast({ title: t('photo.failed'), variant: 'destructive', cause: failureCause(error) });
-    } finally {
-      setProgress(null);
     }
+    setProgress(null);
   }
 
   return (

@@ -5,7 +5,8 @@
  * fails is tried again after 0, 1, 3, 5, 5... s, 10 times, and one that sends and hears nothing for
  * 5 minutes is dropped and tried again. When the phone goes offline the requests in flight stop and
  * the upload waits for the connection, which costs no try; it then goes on where it stopped: the
- * parts received are never sent again.
+ * parts received are never sent again. An upload in parts is kept on the phone while it goes on
+ * (./kept-uploads.ts), so that after a page reload its field takes it up again the same way.
  *
  * Our own rather than @uppy/aws-s3 (6.x) in the page: that one sends a file's parts one after
  * another and has no setting for the spec's retry delays, retry count or time-out, and with
@@ -13,19 +14,32 @@
  * (tests/e2e/uploads.test.ts runs them against it).
  */
 import { UPLOADER } from '../contract/limits.ts';
-import type { MediaKind, UploadedFile } from '../contract/media.ts';
+import type { MediaKind, ReceivedPart, UploadedFile } from '../contract/media.ts';
 import { ApiError } from './api.ts';
+import { forget, keep, touch, type Started } from './kept-uploads.ts';
+
+export { keptFor } from './kept-uploads.ts';
 
 const BASE = '/api/uploads/s3';
 
-/** Resolves when the phone has a connection (at once when it has one). */
-const online = () => (navigator.onLine ? Promise.resolve() : new Promise<void>((resolve) => addEventListener('online', () => resolve(), { once: true })));
+/** Resolves when the phone has a connection (at once when it has one), or when `signal` stops the upload. */
+const online = (signal?: AbortSignal) =>
+  navigator.onLine
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        addEventListener('online', () => resolve(), { once: true });
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
 
 /**
  * One request. Resolves with it on 2xx; rejects with an ApiError (status 0 for a network failure,
- * a time-out or the phone going offline). `onProgress` gets the bytes sent so far.
+ * a time-out, the phone going offline or `signal` stopping it). `onProgress` gets the bytes sent so far.
  */
-function request(method: string, url: string, body?: XMLHttpRequestBodyInit, onProgress?: (sent: number) => void): Promise<XMLHttpRequest> {
+function request(
+  method: string,
+  url: string,
+  { body, onProgress, signal }: { body?: XMLHttpRequestBodyInit; onProgress?: (sent: number) => void; signal?: AbortSignal } = {},
+): Promise<XMLHttpRequest> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let idle: ReturnType<typeof setTimeout>;
@@ -37,6 +51,7 @@ function request(method: string, url: string, body?: XMLHttpRequestBodyInit, onP
     const end = () => {
       clearTimeout(idle);
       removeEventListener('offline', stop);
+      signal?.removeEventListener('abort', stop);
     };
     xhr.open(method, url);
     if (typeof body === 'string') xhr.setRequestHeader('content-type', 'application/json');
@@ -61,26 +76,29 @@ function request(method: string, url: string, body?: XMLHttpRequestBodyInit, onP
       reject(new ApiError(0, 'network error'));
     };
     addEventListener('offline', stop);
+    signal?.addEventListener('abort', stop);
     quiet();
     xhr.send(body);
   });
 }
 
-const json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-  const xhr = await request(method, url, body === undefined ? undefined : JSON.stringify(body));
+const json = async <T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> => {
+  const xhr = await request(method, url, { body: body === undefined ? undefined : JSON.stringify(body), signal });
   return (xhr.responseText ? JSON.parse(xhr.responseText) : null) as T;
 };
 
 /** Worth another try: no answer, or the server's own trouble (5xx, 408, 429); a refusal (other 4xx) is final. */
 const passing = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429);
 
-/** `attempt`, tried again as UPLOADER says; waiting for the connection costs no try. */
-async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+/** `attempt`, tried again as UPLOADER says until `signal` stops it; waiting for the connection costs no try. */
+async function retrying<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let tries = 0; ;) {
-    await online();
+    await online(signal);
+    signal?.throwIfAborted();
     try {
       return await attempt();
     } catch (error) {
+      signal?.throwIfAborted();
       if (!passing(error)) throw error;
       if (!navigator.onLine) continue;
       if (tries === UPLOADER.retries) throw error;
@@ -91,60 +109,107 @@ async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A file of `size` bytes in parts: the size of each, and the ETag of each the server already holds
+ * whole (`received`, as GET s3/multipart/{uploadId} lists them), so that only the others are sent.
+ */
+export function plan(size: number, received: readonly ReceivedPart[] = []) {
+  const partSize = Math.max(UPLOADER.minPartBytes, Math.ceil(size / UPLOADER.maxParts));
+  const sizes = Array.from({ length: Math.ceil(size / partSize) }, (_, i) => Math.min(partSize, size - i * partSize));
+  const held = new Map(received.map((part) => [part.PartNumber, part]));
+  const etags = sizes.map((bytes, i) => {
+    const part = held.get(i + 1);
+    return part?.Size === bytes ? part.ETag : undefined;
+  });
+  return { partSize, sizes, etags };
+}
+
+export interface SendOptions {
+  /** Stops the upload, which is then dropped on the server and on the phone. */
+  signal?: AbortSignal;
+  /** An upload in parts kept on the phone (the same file), to go on with. */
+  kept?: Started;
+}
+
 /** Uploads one file as the post's `kind` and answers where it is served; `onProgress` gets 0 to 1. */
-export async function send(file: File, kind: MediaKind, onProgress: (share: number) => void): Promise<UploadedFile> {
+export async function send(file: File, kind: MediaKind, onProgress: (share: number) => void, { signal, kept }: SendOptions = {}): Promise<UploadedFile> {
+  const retry = <T>(attempt: () => Promise<T>) => retrying(attempt, signal);
   if (file.size <= UPLOADER.multipartAboveBytes) {
     // The file's name stays on the phone: the server names it, and an address may be logged on the way.
-    const params = await retrying(() => json<{ url: string; fields: Record<string, string> }>('GET', `${BASE}/params?${new URLSearchParams({ 'metadata[kind]': kind })}`));
+    const params = await retry(() =>
+      json<{ url: string; fields: Record<string, string> }>('GET', `${BASE}/params?${new URLSearchParams({ 'metadata[kind]': kind })}`, undefined, signal),
+    );
     const form = new FormData();
     for (const [name, value] of Object.entries(params.fields)) form.set(name, value);
     form.set('file', file);
-    const xhr = await retrying(() => request('POST', params.url, form, (sent) => onProgress(Math.min(1, sent / file.size))));
+    const xhr = await retry(() => request('POST', params.url, { body: form, onProgress: (sent) => onProgress(Math.min(1, sent / file.size)), signal }));
     return JSON.parse(xhr.responseText) as UploadedFile;
   }
 
-  const { uploadId, key } = await retrying(() => json<{ uploadId: string; key: string }>('POST', `${BASE}/multipart`, { metadata: { kind } }));
-  const upload = `${BASE}/multipart/${encodeURIComponent(uploadId)}`;
-  const query = `?${new URLSearchParams({ key })}`;
-  const partSize = Math.max(UPLOADER.minPartBytes, Math.ceil(file.size / UPLOADER.maxParts));
-  const count = Math.ceil(file.size / partSize);
-  const sent = new Array<number>(count).fill(0);
-  const etags = new Array<string>(count);
-  const report = () => onProgress(sent.reduce((total, bytes) => total + bytes, 0) / file.size);
-  let next = 0;
-  let failed = false;
-
-  async function sendParts() {
-    while (next < count && !failed) {
-      const index = next++;
-      const part = file.slice(index * partSize, (index + 1) * partSize);
-      etags[index] = await retrying(async () => {
-        sent[index] = 0;
-        const { url } = await json<{ url: string }>('GET', `${upload}/${index + 1}${query}`);
-        const xhr = await request('PUT', url, part, (bytes) => {
-          sent[index] = bytes;
-          report();
-        });
-        return xhr.getResponseHeader('etag')!;
-      });
-      sent[index] = part.size;
-      report();
-    }
-  }
-
+  let upload = kept;
+  const at = (path = '') => `${BASE}/multipart/${encodeURIComponent(upload!.uploadId)}${path}?${new URLSearchParams({ key: upload!.key })}`;
   try {
+    let received: ReceivedPart[] = [];
+    if (upload) {
+      received = await retry(() => json<ReceivedPart[]>('GET', at(), undefined, signal)).catch((error) => {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        // The server dropped it (no part for an hour): the kept file starts over.
+        forget(upload!.uploadId);
+        upload = undefined;
+        return [];
+      });
+    }
+    if (!upload) {
+      upload = { ...(await retry(() => json<{ uploadId: string; key: string }>('POST', `${BASE}/multipart`, { metadata: { kind } }, signal))), kind };
+      keep({ ...upload, file });
+    }
+    const { partSize, sizes, etags } = plan(file.size, received);
+    const sent = sizes.map((bytes, i) => (etags[i] ? bytes : 0));
+    const report = () => onProgress(sent.reduce((total, bytes) => total + bytes, 0) / file.size);
+    const missing = sizes.flatMap((_, i) => (etags[i] ? [] : [i]));
+    let failed = false;
+    report();
+
+    const sendParts = async () => {
+      while (missing.length && !failed) {
+        const index = missing.shift()!;
+        const part = file.slice(index * partSize, index * partSize + sizes[index]!);
+        etags[index] = await retry(async () => {
+          sent[index] = 0;
+          const { url } = await json<{ url: string }>('GET', at(`/${index + 1}`), undefined, signal);
+          const xhr = await request('PUT', url, {
+            body: part,
+            onProgress: (bytes) => {
+              sent[index] = bytes;
+              report();
+            },
+            signal,
+          });
+          return xhr.getResponseHeader('etag')!;
+        });
+        touch(upload!.uploadId);
+        sent[index] = part.size;
+        report();
+      }
+    };
+
     await Promise.all(
-      Array.from({ length: Math.min(UPLOADER.concurrent, count) }, () =>
+      Array.from({ length: Math.min(UPLOADER.concurrent, missing.length) }, () =>
         sendParts().catch((error) => {
           failed = true;
           throw error;
         }),
       ),
     );
-    return await retrying(() => json<UploadedFile>('POST', `${upload}/complete${query}`, { parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) }));
+    const done = await retry(() => json<UploadedFile>('POST', at('/complete'), { parts: etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })) }, signal));
+    forget(upload.uploadId);
+    return done;
   } catch (error) {
-    // What was received is of no use now: free it (the sweep would, within the hour).
-    request('DELETE', `${upload}${query}`).catch(() => undefined);
+    if (upload) {
+      // What was received is of no use now: free it (the sweep would, within the hour).
+      request('DELETE', at()).catch(() => undefined);
+      forget(upload.uploadId);
+    }
     throw error;
   }
 }

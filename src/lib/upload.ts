@@ -1,19 +1,22 @@
-import type { CommunityMediaType, UploadKind } from '../contract/limits.ts';
-import type { UploadedMedia } from '../contract/index.ts';
+import type { MediaKind, UploadedFile } from '../contract/media.ts';
+import type { KeptUpload } from './kept-uploads.ts';
+import type { SendOptions } from './multipart.ts';
+
+export type { KeptUpload };
 
 /** The uploader's code comes only when a file is chosen (its own chunk). */
 const uploader = () => import('./multipart.ts');
 
-/**
- * Uploads one photo and answers where it is served (the server strips its metadata first).
- * Reports progress from 0 to 1.
- */
-export async function uploadPhoto(kind: UploadKind, file: File, onProgress: (share: number) => void): Promise<string> {
-  return (await (await uploader()).send(file, kind, onProgress)).url;
-}
+/** Set in localStorage (to "1") while this phone keeps an upload to go on with: only then does a field load the uploader as it opens. */
+export const KEPT = 'uploads-kept';
 
-/** Uploads one help-flow image or video (spec section 7, the multipart upload helper). */
-export async function uploadMedia(mediaType: CommunityMediaType, file: File, onProgress: (share: number) => void): Promise<UploadedMedia> {
-  const { url, type } = await (await uploader()).send(file, mediaType, onProgress);
-  return { url, type };
-}
+/** The uploads in parts kept on this phone for a field of this kind (./kept-uploads.ts). */
+export const keptFor = async (kind: MediaKind): Promise<KeptUpload[]> => (localStorage.getItem(KEPT) ? (await uploader()).keptFor(kind) : []);
+
+/**
+ * Uploads one photo, or a help post's image or video (spec section 7, the multipart upload
+ * helper), and answers where it is served (the server checks it and strips its metadata first).
+ * Reports progress from 0 to 1; `options` stop it or go on with one kept on the phone (`keptFor`).
+ */
+export const upload = async (kind: MediaKind, file: File, onProgress: (share: number) => void, options?: SendOptions): Promise<UploadedFile> =>
+  (await uploader()).send(file, kind, onProgress, options);

@@ -80,6 +80,114 @@ it('a 28 MB video cut off the network for 10 s in the middle of its upload resum
   await page.context().close();
 });
 
+/** What the phone keeps of uploads in IndexedDB: each entry with its file's name, type and size. */
+const keptOnPhone = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ entry: Record<string, unknown>; file: { name: string; type: string; size: number } }[]>((resolve, reject) => {
+        const opened = indexedDB.open('uploads');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const transaction = opened.result.transaction(['uploads', 'files']);
+          const entries = transaction.objectStore('uploads').getAll();
+          const files = transaction.objectStore('files').getAll();
+          transaction.oncomplete = () => {
+            opened.result.close();
+            resolve(
+              (entries.result as Record<string, unknown>[]).map((entry, i) => ({
+                entry,
+                file: { name: files.result[i].name, type: files.result[i].type, size: files.result[i].size },
+              })),
+            );
+          };
+        };
+      }),
+  );
+
+it('a 30 MB video whose page is reloaded mid-upload goes on when the form opens again, never resending a part received, and is posted', { timeout: 180_000 }, async () => {
+  const page = await open('/', { before: playable });
+  // Counted on the page, which stays the same object across the reload.
+  const attempts = new Map<string, number>();
+  const stored = new Map<string, number>();
+  const starts: string[] = [];
+  let twoStored: () => void;
+  const received = new Promise<void>((resolve) => (twoStored = resolve));
+  page.on('request', (request) => {
+    const part = partOf(request.url());
+    if (part && request.method() === 'PUT') attempts.set(part, (attempts.get(part) ?? 0) + 1);
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads/s3/multipart') starts.push(request.url());
+  });
+  page.on('response', (response) => {
+    const part = partOf(response.url());
+    if (!part || response.status() !== 200) return;
+    stored.set(part, (stored.get(part) ?? 0) + 1);
+    if (stored.size === 2) twoStored();
+  });
+  // Parts 1 and 2 arrive; the others hang on a connection that the reload then cuts.
+  await page.route(
+    (url) => Number(partOf(url.href)) > 2,
+    () => undefined,
+  );
+
+  const openForm = async () => {
+    await page.locator('.help-box.request').scrollIntoViewIfNeeded();
+    await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
+    await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
+    return page.locator('dialog[open]');
+  };
+  let form = await openForm();
+  const title = `Blankets for the shelter ${Date.now()}`;
+  await form.locator('[name="title"]').fill(title);
+  const { bytes } = videoFile({ payloadBytes: 30 * MiB, seconds: 12 });
+  await form.locator('input[type="file"]').setInputFiles({ name: 'shelter.mp4', mimeType: 'video/mp4', buffer: Buffer.from(bytes) });
+  await received;
+
+  // The phone keeps the file and what names the upload, nothing typed in the form.
+  await expect.poll(() => keptOnPhone(page).then((kept) => kept.length)).toBe(1);
+  const [kept] = await keptOnPhone(page);
+  expect(Object.keys(kept!.entry).sort()).toEqual(['at', 'key', 'kind', 'uploadId']);
+  expect(kept!.entry).toMatchObject({ kind: 'assistance-requests', key: `community-assistance/assistance-requests/${kept!.entry.uploadId}` });
+  expect(kept!.file).toEqual({ name: 'shelter.mp4', type: 'video/mp4', size: bytes.length });
+  expect(JSON.stringify(kept)).not.toContain('Blankets');
+
+  await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  form = await openForm();
+  const state = form.locator('.media-chosen .media-state');
+  await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');
+
+  // The same upload went on: parts 1 and 2 were sent once, every part was stored once.
+  const parts = Math.ceil(bytes.length / (5 * MiB));
+  expect(starts).toHaveLength(1);
+  expect(attempts.get('1')).toBe(1);
+  expect(attempts.get('2')).toBe(1);
+  expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(Array.from({ length: parts }, (_, i) => [String(i + 1), 1])));
+  console.log(`reloaded with parts 1 and 2 of ${parts} received: PUT attempts per part ${JSON.stringify(Object.fromEntries(attempts))}`);
+  // Done: nothing stays on the phone, nor the mark that sends a field looking.
+  await expect.poll(() => keptOnPhone(page)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('uploads-kept'))).toBeNull();
+
+  await form.locator('[name="title"]').fill(title);
+  await form.locator('[name="category"]').selectOption('Other');
+  await form.locator('[name="urgency"]').selectOption('High');
+  await form.locator('[name="description"]').fill('A video of the shelter door, where to bring them.');
+  await form.locator('[name="city"]').fill('Fresno');
+  await form.locator('[name="contactName"]').fill('Rosa');
+  await form.locator('[name="contactMethod"]').fill('(559) 555-0142');
+  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/assistance-requests');
+  await form.getByRole('button', { name: 'Post Request' }).click();
+  const answer = await posted;
+  expect(answer.status()).toBe(201);
+  const { videoUrl } = (await answer.json()) as { videoUrl: string };
+  expect(videoUrl).toBe(`/images/${kept!.entry.key}`);
+  const served = await page.evaluate(async (url) => {
+    const video = await fetch(url);
+    return { status: video.status, size: (await video.arrayBuffer()).byteLength };
+  }, videoUrl);
+  expect(served).toEqual({ status: 200, size: bytes.length });
+  await page.context().close();
+});
+
 it('@uppy/core with @uppy/aws-s3, unchanged, uploads to the server in parts and in one form post', { timeout: 120_000 }, async () => {
   const bundle = await build({
     stdin: { contents: "import Uppy from '@uppy/core'; import AwsS3 from '@uppy/aws-s3'; Object.assign(window, { Uppy, AwsS3 });", resolveDir: process.cwd() },
