@@ -263,6 +263,7 @@ describe('/privacy', () => {
     expect(await item('privacy.sos')).toContain(t.count('privacy.days', SOS_RETENTION_DAYS));
     expect(await item('privacy.volunteers')).toContain(t.count('privacy.days', VOLUNTEER_RETENTION_DAYS));
     expect(await item('privacy.uploads')).toContain(t.count('privacy.hours', UNATTACHED_UPLOAD_HOURS));
+    expect(await item('privacy.deviceUploads')).toContain(t.count('privacy.hours', UNATTACHED_UPLOAD_HOURS));
     expect(await item('privacy.audit')).toContain(t.count('privacy.days', AUDIT_LOG_DAYS));
     expect(await item('privacy.missingPosts')).toContain(t.count('privacy.days', LOST_FOUND_DAYS));
     expect(await page.locator('li[data-never]').allTextContents()).toEqual(
