@@ -176,7 +176,9 @@ it('a valid submission thanks the person, clears the form and waits for review b
 
 it('when the server refuses, the form keeps everything typed and says so', async () => {
   const page = await open('/submit-resource');
-  // The notes box stops at the limit; without that cap the server itself refuses.
+  // The notes box stops at the limit; without that cap the server itself refuses. The cap comes
+  // off once React has taken the box over, or it would draw the box again with its cap.
+  await page.waitForFunction(() => Object.keys(document.querySelector('textarea[name="notes"]') ?? {}).some((key) => key.startsWith('__reactProps')));
   await page.evaluate(() => document.querySelector('textarea[name="notes"]')!.removeAttribute('maxlength'));
   const tooLong = 'x'.repeat(2001);
   await page.fill('input[name="name"]', 'Kept Resource');
@@ -184,6 +186,7 @@ it('when the server refuses, the form keeps everything typed and says so', async
   await page.fill('input[name="city"]', 'Modesto');
   await page.fill('input[name="phone"]', '(209) 555-0100');
   await page.fill('textarea[name="notes"]', tooLong);
+  expect(await page.inputValue('textarea[name="notes"]')).toBe(tooLong);
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/resources') && response.request().method() === 'POST');
   await page.click('form button[type="submit"]');
   expect((await answer).status()).toBe(400);
