@@ -74,6 +74,14 @@ it('the Arabic page reads right to left, the name isolated; an unknown record sa
   expect(await page.locator('#person-name bdi').textContent()).toBe(rosa.name);
   expect(await page.locator('.person-badges').textContent()).toBe(ar['person.missing']);
 
+  // A record with only a name and a city shows just those, with no placeholder for what it lacks.
+  const bare = await post('/api/lost-found', { name: `Bare Persona ${Date.now()}`, lastSeenCity: 'Fresno' });
+  const barePage = await phonePage(`/ar/person?id=${((await bare.json()) as LostFoundPost).id}`);
+  const facts = await barePage.locator('.person-facts').textContent();
+  expect(facts).toContain('Fresno');
+  expect(facts).not.toMatch(/null|false|undefined/);
+  expect(await barePage.locator('.person-facts .post-contact').count()).toBe(0);
+
   const gone = await phonePage('/ar/person?id=no-such-record', '[data-state="gone"]:not([hidden])');
   expect(await gone.locator('[data-state="gone"] h1').textContent()).toBe(ar['person.notFound']);
   expect(await gone.locator('[data-state="gone"] a').getAttribute('href')).toBe('/ar/lost-found');
