@@ -253,7 +253,8 @@ export const rateEvents = sqliteTable(
     action: text('action').notNull(),
     at: integer('at').notNull(),
   },
-  (table) => [index('rate_events_lookup').on(table.clientHash, table.action, table.at)],
+  // The second index serves the count of one kind of write from all clients (proof of work under pressure), asked on every public write.
+  (table) => [index('rate_events_lookup').on(table.clientHash, table.action, table.at), index('rate_events_action').on(table.action, table.at)],
 );
 
 /** The resource directory. Submissions wait as 'pending'; only 'published' ones are listed. */

@@ -27,11 +27,11 @@ export const LOCATION_GRID: Record<Precision, number> = { BROAD: 0.01, PRECISE: 
 /** A coordinate rounded to a grid, so the exact position never leaves the phone. */
 export const snapToGrid = (value: number, grid: number) => Number((Math.round(value / grid) * grid).toFixed(6));
 
-/** What an enforcement report says is happening: behaviour first, not appearance. */
 /** What a push subscription may follow: enforcement reports, community alerts, missing people, drops, jobs. */
 export const PUSH_TOPICS = ['enforcement', 'alerts', 'missing', 'drops', 'jobs'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
+/** What an enforcement report says is happening: behaviour first, not appearance. */
 export const ENFORCEMENT_ACTIVITIES = [
   'Arrests or detentions',
   'Checkpoint or traffic stop',

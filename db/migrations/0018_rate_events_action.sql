@@ -1,0 +1,1 @@
+CREATE INDEX `rate_events_action` ON `rate_events` (`action`,`at`);
