@@ -51,7 +51,7 @@ async function phoneWithWorker(origin: string, path: string) {
      */
     async push(message: unknown) {
       const before = JSON.stringify(await shown());
-      for (let attempt = 0; attempt < 6; attempt++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
         await deliver(message);
         const changed = await expect
           .poll(async () => JSON.stringify(await shown()) !== before, { timeout: 5_000 })
