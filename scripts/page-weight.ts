@@ -42,9 +42,10 @@ const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
  * Built scripts loaded only on an action wherever they are imported: the California places
  * (src/contract/places.ts), which a city field loads when first focused and "near me" when chosen;
  * the uploader (src/lib/multipart.ts), loaded when a file is chosen; the proof-of-work solver
- * (src/lib/pow-solve.ts), loaded when the server answers a request with a challenge.
+ * (src/lib/pow-solve.ts), loaded when the server answers a request with a challenge; the possible
+ * matches of the missing-person form (src/islands/PossibleMatches.tsx), loaded once a name is typed.
  */
-const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./];
+const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
  * the page: a city field's code (src/lib/city.tsx) on the pages that show a city field (its list

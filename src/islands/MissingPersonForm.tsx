@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { LostFoundPost } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { MessageKey, Vars } from '../i18n/messages.ts';
-import { api, call } from '../lib/api.ts';
-import { formatDate, personPath } from '../lib/format.ts';
+import { call } from '../lib/api.ts';
 import { LOST_FOUND_FORM, SUBMIT_MISSING_FORM } from '../lib/forms/missing.ts';
 import { rememberPost } from '../lib/my-posts.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
@@ -12,41 +11,9 @@ import { PhotoField } from './PhotoField.tsx';
 const today = () => new Date().toLocaleDateString('en-CA');
 const text = (values: Values, name: string) => String(values[name] ?? '');
 
-/** Records with a name like the one typed are asked for once the person pauses this long, from MATCH_MIN characters. */
-const MATCH_DELAY_MS = 400;
+/** Records posted under a name like the one typed are shown from this many characters; their code loads then. */
 const MATCH_MIN = 3;
-const MATCHES_SHOWN = 3;
-/** Asked for more than shown, so that one last seen in the same city can come first. */
-const MATCHES_ASKED = 10;
-
-const sameText = (a: string | null, b: string) => !!a && !!b && a.localeCompare(b, undefined, { sensitivity: 'base' }) === 0;
-
-/**
- * The records already posted under a name like `name`, those last seen in `city` first, so a
- * family finds the record another has posted instead of posting twice. By name only: a city
- * typed differently ("LA", "Los Angeles") must not hide the match. A failed request shows nothing.
- */
-function usePossibleMatches(name: string, city: string): LostFoundPost[] {
-  const [found, setFound] = useState<LostFoundPost[]>([]);
-  const wanted = name.trim();
-  const enough = [...wanted].length >= MATCH_MIN;
-  useEffect(() => {
-    if (!enough) return setFound([]);
-    let current = true;
-    const timer = setTimeout(() => {
-      api<LostFoundPost[]>(`/api/lost-found?${new URLSearchParams({ q: wanted, limit: String(MATCHES_ASKED) })}`)
-        .then((posts) => current && setFound(posts))
-        .catch(() => current && setFound([]));
-    }, MATCH_DELAY_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [wanted, enough]);
-  if (!enough) return [];
-  const here = found.filter((post) => sameText(post.lastSeenCity, city.trim()));
-  return [...here, ...found.filter((post) => !here.includes(post))].slice(0, MATCHES_SHOWN);
-}
+const PossibleMatches = lazy(() => import('./PossibleMatches.tsx').catch(() => ({ default: () => null })));
 
 /**
  * A missing person: 'inline' on /lost-found, or 'submit' on /submit-missing, where the contact
@@ -90,7 +57,6 @@ export function MissingPersonForm({
       return { description: t('lostFound.manageSaved'), duration: 8000 };
     },
   });
-  const matches = usePossibleMatches(text(values, 'name'), text(values, 'lastSeenCity'));
 
   useEffect(() => {
     if (!prefill) return;
@@ -104,34 +70,10 @@ export function MissingPersonForm({
       <FormKeys spec={spec} lang={lang} />
       {row('name', { autoComplete: 'off' })}
       <div className="matches" aria-live="polite">
-        {matches.length > 0 && (
-          <>
-            <p className="matches-title">{t('lostFound.matchesTitle')}</p>
-            <ul>
-              {matches.map((post) => (
-                <li key={post.id}>
-                  <a href={personPath(post.id, lang)} target="_blank" rel="noopener">
-                    <bdi>{post.name}</bdi>
-                    <span className="sr-only"> {t('lostFound.opensNewTab')}</span>
-                  </a>
-                  {post.status === 'found' && (
-                    <>
-                      {' '}
-                      <span className="badge done">{t('lostFound.found')}</span>
-                    </>
-                  )}
-                  {(post.lastSeenCity || post.lastSeenDate) && (
-                    <span className="note">
-                      {t('lostFound.lastSeen')}: {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}
-                      {post.lastSeenCity && post.lastSeenDate && ' · '}
-                      {post.lastSeenDate && formatDate(post.lastSeenDate, lang)}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <p className="note">{t('lostFound.matchesStill')}</p>
-          </>
+        {[...text(values, 'name').trim()].length >= MATCH_MIN && (
+          <Suspense fallback={null}>
+            <PossibleMatches name={text(values, 'name')} city={text(values, 'lastSeenCity')} lang={lang} t={t} />
+          </Suspense>
         )}
       </div>
       {row('lastSeenCity', { autoComplete: 'off' })}

@@ -86,6 +86,25 @@ it('the post form shows records already posted under the name being typed, and p
   await page.context().close();
 });
 
+it('once the last-seen place is a California place, the possible matches are only those of its county', async () => {
+  const ids: Record<string, string> = {};
+  for (const city of ['Fresno', 'Los Angeles']) {
+    const response = await post('/api/lost-found', { name: 'Itzel Quetzalli Ramírez', lastSeenCity: city, lastSeenDate: '2026-11-02' });
+    ids[city] = ((await response.json()) as Created<LostFoundPost>).id;
+  }
+  const { page } = await board();
+  const shown = () => page.locator('.matches a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  await page.locator('.board-form [name="name"]').pressSequentially('itzel quetzalli');
+  await expect.poll(async () => (await shown()).sort()).toEqual([`/person?id=${ids.Fresno}`, `/person?id=${ids['Los Angeles']}`].sort());
+  // A ZIP code is a place too: 93701 is in Fresno County.
+  const city = page.locator('.board-form [name="lastSeenCity"]');
+  await city.pressSequentially('93701');
+  await expect.poll(shown).toEqual([`/person?id=${ids.Fresno}`]);
+  await city.fill('Oakland');
+  await expect.poll(shown).toEqual([]);
+  await page.context().close();
+});
+
 it('the home page’s "Find someone missing" lands in the search box', async () => {
   const page = await open('/');
   await page.click('a[href="/lost-found#search"]');
