@@ -11,7 +11,7 @@ const phone = usePhone();
 async function openMap(path: string) {
   const asked: string[] = [];
   const page = await phone.open(path, { before: (page) => page.on('request', (request) => asked.push(request.url())), waitUntil: 'networkidle' });
-  await page.waitForSelector('county-map [data-state="loading"][hidden]', { state: 'attached' });
+  await page.waitForSelector('.map-table td[data-layer]:not(:empty)', { state: 'attached' });
   return { page, asked };
 }
 
@@ -54,6 +54,17 @@ describe('/map', () => {
     await fresno.click();
     await page.waitForURL('**/alerts#county=Fresno');
     await page.context().close();
+  });
+
+  it('without JavaScript says the counts need it, and waits for nothing', async () => {
+    const context = await phone.context({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/ar/map');
+    expect(await page.locator('main').textContent()).toContain(ar['map.noscript']);
+    expect(await page.getByText(ar['common.loading']).isVisible()).toBe(false);
+    // The table still names every county, each a link to a board.
+    expect(await page.locator('.map-table tbody th a').count()).toBe(58);
+    await context.close();
   });
 
   it('reads right to left in Arabic, the map itself as it is', async () => {
