@@ -1,5 +1,7 @@
 import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { PowChallenge } from '../../src/contract/pow.ts';
+import es from '../../src/i18n/es.json';
 import { toast as toastOn, usePhone } from './chromium.ts';
 
 const { open, context: phone } = usePhone();
@@ -152,4 +154,23 @@ it('draws the first screen of posts, the rest and older pages on "Show more"; a 
   expect(await paged.locator('.posts > li h3').last().textContent()).toContain('Paged 1');
   expect(await more.count()).toBe(0);
   await context.close();
+});
+
+it('a proof of work that takes more than a moment says so while the post waits, in the page’s language', async () => {
+  const spanish = await open('/es/lost-found', { ready: '.board-list[aria-busy="false"]' });
+  onTestFinished(() => spanish.context().close());
+  // The server's own challenge, its prefix made one no counter reaches: the solve runs until the page closes.
+  const challenge = (await (await spanish.request.get('/api/pow/challenge?for=lostFoundPost')).json()) as PowChallenge;
+  challenge.parameters.keyPrefix = 'f'.repeat(64);
+  await spanish.route('**/api/lost-found', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 428, json: { error: { code: 'proof_required', message: 'Solve this first', challenge } } }) : route.continue(),
+  );
+  await spanish.fill('.board-form [name="name"]', 'Rosa Espera');
+  await spanish.click('.board-form button[type="submit"]');
+  const shown = toastOn(spanish);
+  await shown.waitFor();
+  expect(await shown.locator('.toast-title').textContent()).toBe(es['toast.checkingTitle']);
+  expect(await shown.locator('.toast-description').textContent()).toBe(es['toast.checking']);
+  expect(await spanish.locator('.board-form [name="name"]').inputValue()).toBe('Rosa Espera');
+  expect(await spanish.locator('.board-form button[type="submit"]').isDisabled()).toBe(true);
 });

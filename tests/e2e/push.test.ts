@@ -102,9 +102,7 @@ it('a report posted on the site reaches a subscribed phone: server, push service
   // What the push service decrypted is what reaches the phone's service worker.
   const phone = await phoneWithWorker(server.url, '/ar/alerts-live');
   await phone.push(message);
-  await expect
-    .poll(async () => (await phone.shown()).map((notice) => [notice.title, notice.body, notice.url]))
-    .toEqual([[message.title, body, `${server.url}/ar/ice-reports`]]);
+  await expect.poll(async () => (await phone.shown()).map((notice) => [notice.title, notice.body, notice.url])).toEqual([[message.title, body, `${server.url}/ar/ice-reports`]]);
   await phone.context.close();
 });
 
