@@ -7,6 +7,7 @@ import type { LostFoundNote, LostFoundRecord } from '../src/contract/index.ts';
 import { translate } from '../src/i18n/index.ts';
 import type { Lang } from '../src/i18n/languages.ts';
 import type { MessageKey } from '../src/i18n/messages.ts';
+import { CALIFORNIA_TIME_ZONE } from '../src/contract/hours.ts';
 import { formatDate, formatDateTime } from '../src/lib/format.ts';
 import { actionOf } from '../src/lib/forms.ts';
 import { NOTE_FORM } from '../src/lib/forms/posts.ts';
@@ -29,7 +30,7 @@ export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): s
     (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
     (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
     (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind) : '') +
-    `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang))}</p>` +
+    `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang, CALIFORNIA_TIME_ZONE))}</p>` +
     `</article>` +
     (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +
     `<section><h2>${t('person.notesTitle')}</h2>` +
@@ -45,7 +46,7 @@ function noteHtml(lang: Lang, note: LostFoundNote): string {
   const about = [
     note.authorName && words(lang, 'person.noteFrom', { name: note.authorName }).replace(escape(note.authorName), bdi(note.authorName)),
     note.lastKnownLocation && `${words(lang, 'person.noteLastKnown')}: ${bdi(note.lastKnownLocation)}`,
-    escape(formatDateTime(note.createdAt, lang)),
+    escape(formatDateTime(note.createdAt, lang, CALIFORNIA_TIME_ZONE)),
   ].filter(Boolean);
   return (status ? `<p><b>${words(lang, status)}</b></p>` : '') + `<p dir="auto">${escape(note.text)}</p><p class="muted">${about.join(' · ')}</p>`;
 }

@@ -6,6 +6,7 @@
 import { LIMITS, type LostFoundPost } from '../src/contract/index.ts';
 import { translator } from '../src/i18n/index.ts';
 import type { Lang } from '../src/i18n/languages.ts';
+import { CALIFORNIA_TIME_ZONE } from '../src/contract/hours.ts';
 import { formatDate, isolate } from '../src/lib/format.ts';
 import { document, escape, pathIn, words } from './html-page.ts';
 
@@ -41,6 +42,6 @@ function resultItem(lang: Lang, post: LostFoundPost): string {
     `<li><a href="/api/lost-found/${encodeURIComponent(post.id)}/page?lang=${lang}"><bdi>${escape(post.name)}</bdi></a>` +
     (post.status === 'found' ? ` <strong class="badge">${w('lostFound.found')}</strong>` : '') +
     (seen ? `<br>${w('lostFound.lastSeen')}: ${seen}` : '') +
-    `<br><small>${w('lostFound.posted')} ${escape(formatDate(post.createdAt, lang))}</small></li>`
+    `<br><small>${w('lostFound.posted')} ${escape(formatDate(post.createdAt, lang, CALIFORNIA_TIME_ZONE))}</small></li>`
   );
 }

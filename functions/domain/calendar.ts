@@ -4,15 +4,15 @@
  */
 import { ICalCalendar } from 'ical-generator';
 import type { Drop } from '../../src/contract/directory.ts';
+import { CALIFORNIA_TIME_ZONE } from '../../src/contract/hours.ts';
 import type { PfifSite } from './pfif.ts';
 
 export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
-const TIME_ZONE = 'America/Los_Angeles';
 
 /** California's rules since 2007: a calendar needs them to read the drops' local times. */
 const CALIFORNIA_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
-  `TZID:${TIME_ZONE}`,
+  `TZID:${CALIFORNIA_TIME_ZONE}`,
   'BEGIN:DAYLIGHT',
   'TZOFFSETFROM:-0800',
   'TZOFFSETTO:-0700',
@@ -94,7 +94,9 @@ export function writeCalendar(drops: readonly CalendarDrop[], site: PfifSite, no
       id: `drop-${drop.id}@${site.domain}`,
       stamp: new Date(now),
       // A local time without an offset: ical-generator writes it as is, with the time zone's id.
-      ...(hours ? { start: `${drop.date}T${hours.start}:00`, end: hours.end && `${drop.date}T${hours.end}:00`, timezone: TIME_ZONE } : { start: drop.date, allDay: true }),
+      ...(hours
+        ? { start: `${drop.date}T${hours.start}:00`, end: hours.end && `${drop.date}T${hours.end}:00`, timezone: CALIFORNIA_TIME_ZONE }
+        : { start: drop.date, allDay: true }),
       summary: [drop.title || 'Food & Supply Drop', drop.city].join(', '),
       location: [drop.meetSpot, drop.address ?? drop.city].filter(Boolean).join(', '),
       description: description.join('\n'),

@@ -1,12 +1,14 @@
+import { CALIFORNIA_TIME_ZONE } from '../../src/contract/hours.ts';
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 /** Today's date in California, where the drops happen. */
-export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(now);
+export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: CALIFORNIA_TIME_ZONE }).format(now);
 
 const CALIFORNIA_CLOCK = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
+  timeZone: CALIFORNIA_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

@@ -346,7 +346,7 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     const { status, html } = await searchPage({ q: typed, lang: 'ar' });
     expect(status).toBe(400);
     expect(html).toContain('dir="rtl"');
-    expect(html).toContain(`يُرجى ألا يزيد على ${LIMITS.query} حرفًا`);
+    expect(html).toContain(ar['lostFound.searchTooLong'].replace('{max}', String(LIMITS.query)));
     expect(html).toContain(`value="${typed}" aria-invalid="true"`);
     expect(links(html)).toEqual([]);
     expect((await searchPage({ q: 'ab '.repeat(LIMITS.query / 3) })).status).toBe(200);
@@ -489,6 +489,15 @@ describe('a record and its notes', () => {
     for (const status of NOTE_STATUSES) expect(html).toContain(`value="${status}"`);
     expect(html).toContain('href="/es/lost-found"');
     expect(html).not.toMatch(/<script/i);
+  });
+
+  it('writes the times of the page without scripts on California’s clock, whatever the server’s', async () => {
+    // 03:30 UTC on Nov 23 is the evening of Nov 22 in California.
+    api.clock.now = Date.parse('2026-11-23T03:30:00.000Z');
+    await addNote(note);
+    const html = await (await app.request(`/api/lost-found/${rosa.id}/page?lang=en`)).text();
+    expect(html).toMatch(/Nov 22, 2026 7:30\sPM/);
+    expect(html).not.toContain('Nov 23, 2026');
   });
 
   it('answers a page that says the record is gone for an unknown, hidden or expired one, English by default', async () => {

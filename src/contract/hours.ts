@@ -20,12 +20,15 @@ export function isOpeningPeriod(period: OpeningPeriod): boolean {
   return WEEKDAYS.includes(period.day) && CLOCK.test(period.opens) && (CLOCK.test(period.closes) || period.closes === '24:00') && period.closes > period.opens;
 }
 
+/** California's clocks: drops, opening hours and the pages the server writes all keep this time. */
+export const CALIFORNIA_TIME_ZONE = 'America/Los_Angeles';
+
 let californiaWeek: Intl.DateTimeFormat | undefined;
 
 /** The weekday and `HH:MM` California's clocks show at a moment (Intl knows the daylight-saving days). */
 export function californiaClock(moment: number): { day: Weekday; time: string } {
   // Made on first use, not when the module loads.
-  californiaWeek ??= new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  californiaWeek ??= new Intl.DateTimeFormat('en-US', { timeZone: CALIFORNIA_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const part = Object.fromEntries(californiaWeek.formatToParts(moment).map(({ type, value }) => [type, value]));
   return { day: part.weekday!.slice(0, 2).toLowerCase() as Weekday, time: `${part.hour}:${part.minute}` };
 }

@@ -5,7 +5,7 @@ import type { ContactKind } from '../contract/pow.ts';
  * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere.
  * Plain dates (YYYY-MM-DD) are calendar days and are shown as such in every time zone.
  */
-export function formatDate(value: string, lang: Lang): string {
+export function formatDate(value: string, lang: Lang, timeZone?: string): string {
   const plainDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(plainDay ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
@@ -13,16 +13,20 @@ export function formatDate(value: string, lang: Lang): string {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
-    ...(plainDay ? { timeZone: 'UTC' } : {}),
+    timeZone: plainDay ? 'UTC' : timeZone,
   }).format(date);
 }
 
-/** A moment as 'MMM d, yyyy h:mm a' in English ("Nov 22, 2026 6:05 PM"), the locale's way elsewhere. */
-export function formatDateTime(value: string, lang: Lang): string {
+/**
+ * A moment as 'MMM d, yyyy h:mm a' in English ("Nov 22, 2026 6:05 PM"), the locale's way
+ * elsewhere: on the phone's own clock, or in `timeZone` (a page the server writes says
+ * California's time, not its own).
+ */
+export function formatDateTime(value: string, lang: Lang, timeZone?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit' }).format(date);
-  return `${formatDate(value, lang)} ${time}`;
+  const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  return `${formatDate(value, lang, timeZone)} ${time}`;
 }
 
 export type { ContactKind };
