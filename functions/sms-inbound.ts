@@ -205,7 +205,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
         if (!place) return placeNeeded('alerts', '93701');
         if (!(await spend(deps, 'subscription', client))) return say('sms.reply.limited');
         await subscribeToTexts(deps, { phone, city: place.name, lang }, now);
-        return say('sms.reply.subscribed', { place: theirs(place.name), stop: word('stop') });
+        return say('sms.reply.subscribed', { county: theirs(place.county), stop: word('stop') });
       }
       case 'find': {
         const query = clip(rest, LIMITS.query);

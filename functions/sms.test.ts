@@ -41,6 +41,22 @@ it('sends a new alert to its subscribers through the gateway, in their language'
   expect(await outbox()).toEqual([['sent', 1]]);
 });
 
+it('an alert reaches the subscribers of its whole county, of all California, and of a city no list knows by its name', async () => {
+  await api.post('/api/alert-subscriptions', { phone: '5595550102', city: 'Clovis', lang: 'en' });
+  await api.post('/api/alert-subscriptions', { phone: '2135550103', city: 'Los Angeles', lang: 'en' });
+  await api.post('/api/alert-subscriptions', { phone: '4155550104', lang: 'en' });
+  await api.post('/api/alert-subscriptions', { phone: '7075550105', city: 'Rancho Escondido', lang: 'en' });
+  const to = async (city: string) => {
+    gateway.received.length = 0;
+    expect((await api.post('/api/alerts', { ...alert, city, details: `Agents seen near ${city}` })).status).toBe(201);
+    await api.settle();
+    return gateway.received.map((text) => text.to).sort();
+  };
+  // Clovis is in Fresno County: the Fresno subscriber hears of it, Los Angeles does not.
+  expect(await to('Clovis')).toEqual(['+14155550104', '+15595550101', '+15595550102']);
+  expect(await to('rancho escondido')).toEqual(['+14155550104', '+17075550105']);
+});
+
 it('loses nothing while the gateway fails: the text waits and goes out on a later run', async () => {
   gateway.state.status = 503;
   await api.post('/api/alerts', alert);

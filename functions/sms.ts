@@ -16,14 +16,28 @@ export interface SmsGateway {
 export const MAX_SMS_ATTEMPTS = 5;
 const SMS_MAX_CHARS = 320;
 
-/** Queues one text per subscriber of the alert's city (or of all cities), in their language. */
-export async function queueAlertTexts({ db, sealed }: Pick<RouteDeps, 'db' | 'sealed'>, alert: { id: string; type: AlertType; city: string; details: string }, now: number) {
+/**
+ * Queues one text per subscriber the alert is for, in their language: those of all California,
+ * those of the alert's county (a subscriber in Fresno hears of Clovis, as Web Push areas do), and
+ * those whose city is no California place, by that city's name as typed.
+ */
+export async function queueAlertTexts(
+  { db, sealed }: Pick<RouteDeps, 'db' | 'sealed'>,
+  alert: { id: string; type: AlertType; city: string; county: string | null; details: string },
+  now: number,
+) {
   const subscribers = await sealed.openRows(
     alertSubscriptions,
     await db
       .select()
       .from(alertSubscriptions)
-      .where(or(isNull(alertSubscriptions.city), eq(sql`lower(${alertSubscriptions.city})`, alert.city.toLowerCase()))),
+      .where(
+        or(
+          isNull(alertSubscriptions.city),
+          alert.county ? eq(alertSubscriptions.county, alert.county) : undefined,
+          and(isNull(alertSubscriptions.county), eq(sql`lower(${alertSubscriptions.city})`, alert.city.toLowerCase())),
+        ),
+      ),
   );
   if (subscribers.length === 0) return 0;
   const createdAt = new Date(now).toISOString();
