@@ -60,7 +60,14 @@ export default function LostFoundBoard({ lang, messages, children }: { lang: Lan
     setQuery('');
     input.current?.focus();
   };
-  const status = !query ? '' : list.items ? t.count('lostFound.results', list.items.length, { query: isolate(query) }) : list.failed ? '' : t('lostFound.searching');
+  // With more to load, the count is of those loaded so far: there are at least that many.
+  const status = !query
+    ? ''
+    : list.items
+      ? t.count(list.more ? 'lostFound.resultsAtLeast' : 'lostFound.results', list.items.length, { query: isolate(query) })
+      : list.failed
+        ? ''
+        : t('lostFound.searching');
 
   const postSection = (
     <section key="form" className="card board-form" aria-labelledby={`${id}-form-title`}>

@@ -17,10 +17,10 @@ const SAY_AFTER_MS = 2000;
 export function solve(challenge: PowChallenge): Promise<string | null> {
   const worker = new Worker(new URL('./pow-worker.ts', import.meta.url), { type: 'module' });
   // The words are the toaster's, in the page's language.
-  const words = document.querySelector<HTMLElement>('toast-region')?.dataset;
+  const words = document.querySelector<HTMLElement>('toast-region')?.dataset.checkingText;
   let said: number | undefined;
   const timer = setTimeout(() => {
-    if (words?.checkingTitle) said = showToast({ title: words.checkingTitle, description: words.checkingText, duration: 120_000 });
+    if (words) said = showToast({ title: words, duration: 120_000 });
   }, SAY_AFTER_MS);
   return new Promise<string | null>((resolve) => {
     worker.onmessage = (event: MessageEvent<{ counter: number; derivedKey: string } | null>) =>

@@ -24,18 +24,21 @@ const servedRoutes = async () => {
   );
 };
 
+/** The listed route whose method and path read `route` ("GET /api/lost-found"). */
+const row = (page: Page, route: string) => page.locator('.api-list li').filter({ has: page.locator('code').getByText(route, { exact: true }) });
+
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('/api-docs', () => {
   it('lists every route of the served document with who may call it, and links the document and the PFIF feed', async () => {
     const served = await servedRoutes();
     const page = await open('/api-docs');
-    const listed = await page.$$eval('li[data-route]', (rows) => rows.map((row) => row.getAttribute('data-route')));
+    const listed = await page.$$eval('.api-list li > code', (codes) => codes.map((code) => code.textContent));
     expect(listed.sort()).toEqual(served.map(({ route }) => route).sort());
     expect(listed.length).toBeGreaterThan(70);
 
     const t = translator('en');
-    const route = (key: string) => page.locator(`li[data-route="${key}"] > *`);
+    const route = (key: string) => row(page, key).locator('> *');
     expect(await route('POST /api/lost-found').allTextContents()).toEqual(['POST /api/lost-found', 'Post a missing person', t('apiDocs.access', { who: t('apiDocs.anyone') })]);
     expect(await route('DELETE /api/lost-found/{id}').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.poster') }));
     expect(await route('GET /api/admin/dashboard').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.moderators') }));
@@ -57,9 +60,9 @@ describe('/api-docs', () => {
     expect(await page.textContent('h1')).toBe(dictionaries.ar['apiDocs.title']);
     expect(await page.textContent('.api-about')).toContain(dictionaries.ar['apiDocs.contacts']);
     const t = translator('ar');
-    const path = page.locator('li[data-route="GET /api/lost-found"] code');
+    const path = row(page, 'GET /api/lost-found').locator('code');
     expect(await path.evaluate((cell) => getComputedStyle(cell).direction)).toBe('ltr');
-    expect(await page.locator('li[data-route="GET /api/lost-found"] [data-access]').textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
+    expect(await row(page, 'GET /api/lost-found').locator('[data-access]').textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
     expect(await page.locator('footer a[href="/ar/api-docs"]').textContent()).toBe(dictionaries.ar['apiDocs.title']);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.context().close();

@@ -105,6 +105,17 @@ it('once the last-seen place is a California place, the possible matches are onl
   await page.context().close();
 });
 
+it('while more results wait behind "Show more", the count says "at least"; once all are in, the number', async () => {
+  await Promise.all(Array.from({ length: 21 }, (_, n) => post('/api/lost-found', { name: `Yaretzi Quintanilla ${n}`, lastSeenCity: 'Merced' })));
+  const { page } = await board();
+  await page.fill('input[type="search"]', 'yaretzi quintanilla');
+  await expect.poll(() => status(page).textContent()).toBe('At least 20 results for “\u2068yaretzi quintanilla\u2069”');
+  const more = page.getByRole('button', { name: 'Show more' });
+  while (await more.count()) await more.click();
+  await expect.poll(() => status(page).textContent()).toBe('21 results for “\u2068yaretzi quintanilla\u2069”');
+  await page.context().close();
+});
+
 it('the home page’s "Find someone missing" lands in the search box', async () => {
   const page = await open('/');
   await page.click('a[href="/lost-found#search"]');
