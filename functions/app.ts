@@ -20,7 +20,7 @@ import { feedRoutes } from './routes/feeds.ts';
 import { helpPostRoutes, responseRoutes } from './routes/help-posts.ts';
 import { hsdsRoutes } from './routes/hsds.ts';
 import { liveRoutes } from './routes/live.ts';
-import { lostFoundRoutes } from './routes/lost-found.ts';
+import { lostFoundRoutes, shortLinkRoutes } from './routes/lost-found.ts';
 import { multipartRoutes } from './routes/multipart.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -84,6 +84,7 @@ export function createApp(deps: Deps) {
   if (deps.config?.listCacheMs) app.use(lists.middleware);
   app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));
   app.route('/lost-found', lostFoundRoutes(routeDeps));
+  app.route('/p', shortLinkRoutes(routeDeps));
   // Before the boards' own routes, so no `/alerts/:id` there can take feed.atom for an id.
   app.route('/', feedRoutes(routeDeps));
   app.route('/alerts', alertRoutes(routeDeps));

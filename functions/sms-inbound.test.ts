@@ -186,15 +186,23 @@ describe('keywords, in English and in Spanish', () => {
     const found = await reply('FIND rosa');
     const lines = found.split('\n');
     expect(lines[0]).toBe(say('en', 'sms.reply.records', { query: 'rosa' }));
-    // Of the best 3, those that fit in 2 segments: each address alone takes 74 characters.
-    expect(lines).toHaveLength(3);
+    // The best 3 fit in 2 segments, each with its short address, which leads to the record's page.
+    expect(lines).toHaveLength(4);
     expect(smsSegments(found).encoding).toBe('GSM-7');
-    for (const line of lines.slice(1)) expect(line).toMatch(/^Rosa \S+, Fresno, 2026-11-20, https:\/\/findhelpreunite\.org\/person\?id=[0-9a-f-]{36}$/);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^Rosa \S+, Fresno, 2026-11-20, https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}$/);
+    const short = new URL(lines[1]!.split(', ').at(-1)!).pathname;
+    const opened = await api.app.request(short);
+    expect(opened.status).toBe(302);
+    const id = new URL(opened.headers.get('location')!, 'https://findhelpreunite.org').searchParams.get('id')!;
+    expect(id.replaceAll('-', '').slice(0, 10)).toBe(short.slice('/api/p/'.length));
+    expect((await api.get<{ name: string }>(`/api/lost-found/${id}`)).name).toBe(lines[1]!.split(', ')[0]);
     expect(found).not.toContain('555-0177');
 
     const spanish = await reply('buscar Hernández');
     // An accent outside the GSM alphabet makes a text UCS-2, 134 characters in 2 segments: the record goes without the head.
-    expect(spanish).toMatch(/^Rosa Hernández, Fresno, 2026-11-20, https:\/\/findhelpreunite\.org\/es\/person\?id=[0-9a-f-]{36}$/);
+    expect(spanish).toMatch(/^Rosa Hernández, Fresno, 2026-11-20, https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}\.es$/);
+    const location = (await api.app.request(new URL(spanish.split(', ').at(-1)!).pathname)).headers.get('location');
+    expect(location).toMatch(/^\/es\/person\?id=[0-9a-f-]{36}$/);
     expect(await reply('BUSCAR Nadie')).toBe(say('es', 'sms.reply.noRecords', { query: 'Nadie' }));
     expect(await reply('FIND')).toBe(say('en', 'sms.reply.usage', { example: 'FIND Maria Lopez' }));
     expect(fitsSms(await reply(`FIND ${'rosa '.repeat(399)}`))).toBe(true);
@@ -392,7 +400,7 @@ describe('segments', () => {
       };
       expect(replies.help, lang).toContain(word('stop'));
       expect(replies.menu, lang).toContain(word('find'));
-      expect(replies.found, lang).toMatch(/https:\/\/findhelpreunite\.org\/\S*person\?id=[0-9a-f-]{36}/);
+      expect(replies.found, lang).toMatch(/https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}/);
       expect(replies.found, lang).toContain('2026-11-20');
       expect(replies.food, lang).toContain('(559) 555-0100');
       expect(replies.stopped, lang).toContain(word('start'));

@@ -9,7 +9,7 @@ import { fitsSms, SMS_KEYWORDS, type SmsCommand } from '../src/contract/sms.ts';
 import { translate } from '../src/i18n/index.ts';
 import { isLang, LANGUAGE_NAMES, LANGUAGES, type Lang } from '../src/i18n/languages.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
-import { isolate, personPath } from '../src/lib/format.ts';
+import { isolate, personPath, shortPersonPath } from '../src/lib/format.ts';
 import type { RouteDeps } from './deps.ts';
 import { search, searchTerms } from './domain/search.ts';
 import { endTextSubscriptions, subscribeToTexts } from './domain/text-alerts.ts';
@@ -217,7 +217,12 @@ export function smsInboundRoutes(deps: RouteDeps) {
           (max) => say('sms.reply.records', { query: theirs(clip(query, max)) }),
           (max) =>
             found.map((post) =>
-              [clip(post.name, max), post.lastSeenCity && clip(post.lastSeenCity, max), (post.lastSeenDate ?? post.createdAt).slice(0, 10), `${origin}${personPath(post.id, lang)}`]
+              [
+                clip(post.name, max),
+                post.lastSeenCity && clip(post.lastSeenCity, max),
+                (post.lastSeenDate ?? post.createdAt).slice(0, 10),
+                `${origin}${shortPersonPath(post.id, lang) ?? personPath(post.id, lang)}`,
+              ]
                 .filter(Boolean)
                 .join(', '),
             ),

@@ -500,6 +500,16 @@ describe('a record and its notes', () => {
     expect(html).not.toContain('Nov 23, 2026');
   });
 
+  it('a short address leads to the listed record it names, never to a hidden one', async () => {
+    const code = rosa.id.replaceAll('-', '').slice(0, 10);
+    const location = async (path: string) => (await app.request(path)).headers.get('location');
+    expect(await location(`/api/p/${code}.ar`)).toBe(`/ar/person?id=${rosa.id}`);
+    expect(await location(`/api/p/${code}.xx`)).toBe(`/person?id=${rosa.id}`);
+    expect(await location('/api/p/12345.es')).toBe('/es/lost-found');
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    expect(await location(`/api/p/${code}`)).toBe(`/person?id=${rosa.id.slice(0, 11)}`);
+  });
+
   it('answers a page that says the record is gone for an unknown, hidden or expired one, English by default', async () => {
     const unknown = await app.request(`/api/lost-found/${crypto.randomUUID()}/page?lang=ar`);
     expect(unknown.status).toBe(404);

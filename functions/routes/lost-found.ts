@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
 import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
-import { isLang, type Lang } from '../../src/i18n/languages.ts';
+import { isLang, localizePath, type Lang } from '../../src/i18n/languages.ts';
+import { personPath } from '../../src/lib/format.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toOwnPost, toPost } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
@@ -191,4 +192,28 @@ export function lostFoundRoutes(deps: RouteDeps) {
         return c.body(null, 204);
       })
   );
+}
+
+/**
+ * GET /api/p/CODE[.LANG]: sends the browser on to the record's page in that language (a code cut
+ * short, to the board). 40 bits of
+ * a random id: two listed records sharing them is beyond likely; then the newest wins. A code
+ * that names no listed record leads to the record page, which says it was removed or expired.
+ */
+export function shortLinkRoutes(deps: RouteDeps) {
+  return new Hono().get('/:code', async (c) => {
+    const [hex = '', wanted] = c.req.param('code').split('.');
+    const lang: Lang = isLang(wanted) ? wanted : 'en';
+    // No code at all (a link cut short): the board.
+    if (!/^[0-9a-f]{10}$/.test(hex)) return c.redirect(localizePath('/lost-found', lang), 302);
+    const prefix = `${hex.slice(0, 8)}-${hex.slice(8)}`;
+    const [row] = await deps.db
+      .select({ id: lostFoundPosts.id })
+      .from(lostFoundPosts)
+      // Every id with the prefix, by the primary key: '~' sorts after every hex digit and dash.
+      .where(and(gte(lostFoundPosts.id, prefix), lt(lostFoundPosts.id, `${prefix}~`), eq(lostFoundPosts.hidden, false), gt(livesFrom, keptAfter(deps.now()))))
+      .orderBy(desc(lostFoundPosts.createdAt))
+      .limit(1);
+    return c.redirect(personPath(row?.id ?? prefix, lang), 302);
+  });
 }

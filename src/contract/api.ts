@@ -40,7 +40,7 @@ export interface ApiRoute {
   /** Query parameters, each with what it does (and, when it takes only some, its values). */
   query?: Record<string, string | { description: string; values: readonly string[] }>;
   answer: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 204 | 302;
     description: string;
     /** The answer is a list of what `description` names. */
     list?: true;
@@ -155,6 +155,11 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Missing persons',
     query: { lang: 'The page language (en, es, zh, zh-hant, hi, pa, ta, ar, ko, vi, tl).' },
     answer: { status: 200, description: 'An HTML page of the record', media: 'text/html' },
+  },
+  'GET /api/p/:code': {
+    summary: "A record's short address, as text messages give it (the first 10 hex digits of its id, the language after a dot: 3f2a9c1b0d.es)",
+    tag: 'Missing persons',
+    answer: { status: 302, description: "A redirect to the record's page in that language" },
   },
   'POST /api/lost-found/:id/notes': {
     summary: 'Add a note to a record: what someone knows of the person',

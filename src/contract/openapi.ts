@@ -37,7 +37,7 @@ function operation(method: string, path: string, route: ApiRoute) {
   const media = answer.media ?? 'application/json';
   const schema = media !== 'application/json' ? { type: 'string' } : answer.list ? { type: 'array', description: `A list of ${answer.description}`, items: item } : item;
   const responses: Json = {
-    [answer.status]: answer.status === 204 ? { description: answer.description } : { description: answer.description, content: { [media]: { schema } } },
+    [answer.status]: answer.status === 204 || answer.status === 302 ? { description: answer.description } : { description: answer.description, content: { [media]: { schema } } },
   };
   if (route.body || route.file || route.query) responses[400] = errorAnswer('Refused: `fields` names each field that is missing or not valid');
   if (route.auth === 'manage') responses[401] = errorAnswer("Without the post's manage secret, or with another");

@@ -58,5 +58,18 @@ export function formatDollars(amount: number, lang: Lang): string {
 /** The page of one missing-person record, in the reader's language. */
 export const personPath = (id: string, lang: Lang) => `${localizePath('/person', lang)}?id=${encodeURIComponent(id)}`;
 
+/** A record's id (a UUID) as its short code: the first 10 hex digits, before and after the first dash. */
+const SHORT_ID = /^([0-9a-f]{8})-([0-9a-f]{2})[0-9a-f]{2}-/;
+
+/**
+ * A record's short address, for a text message where every character counts (FIND answers 3
+ * records in 2 SMS segments; the full address alone takes 74 characters): /api/p/ and the short
+ * code (functions/routes/lost-found.ts, shortLinkRoutes), with the language after a dot. null for an id that is no UUID (an imported record).
+ */
+export function shortPersonPath(id: string, lang: Lang): string | null {
+  const code = SHORT_ID.exec(id);
+  return code ? `/api/p/${code[1]}${code[2]}${lang === 'en' ? '' : `.${lang}`}` : null;
+}
+
 /** Text a person typed, isolated as <bdi> does, inside a sentence that may run the other way. */
 export const isolate = (text: string) => `\u2068${text}\u2069`;

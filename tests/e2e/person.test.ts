@@ -118,3 +118,18 @@ it('without JavaScript: the page says so, and the record page the API answers ta
   expect(await page.locator('.notice h2').textContent()).toBe(en['person.contactMade']);
   expect(await page.locator('.notes').textContent()).toContain('Saw her at the Fresno shelter');
 });
+
+it('the short address a text message gives opens the record in the text’s language, on a phone whose service worker runs', async () => {
+  const rosa = await newRecord(`Rosa Corta ${Date.now()}`);
+  const page = await phonePage('/es/lost-found', '.board-list[aria-busy="false"]');
+  await page.waitForFunction(() => navigator.serviceWorker.controller);
+  const code = rosa.id.replaceAll('-', '').slice(0, 10);
+  await page.goto(`/api/p/${code}.es`);
+  await page.waitForSelector(READY);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/es/person?id=${rosa.id}`);
+  expect(await page.locator('#person-name bdi').textContent()).toBe(rosa.name);
+  // A code that names no record leads to the page that says so.
+  await page.goto('/api/p/0000000000');
+  await page.waitForSelector('[data-state="gone"]:not([hidden])');
+  expect(new URL(page.url()).pathname).toBe('/person');
+});
