@@ -64,7 +64,8 @@ const SHORT_ID = /^([0-9a-f]{8})-([0-9a-f]{2})[0-9a-f]{2}-/;
 /**
  * A record's short address, for a text message where every character counts (FIND answers 3
  * records in 2 SMS segments; the full address alone takes 74 characters): /api/p/ and the short
- * code (functions/routes/lost-found.ts, shortLinkRoutes), with the language after a dot. null for an id that is no UUID (an imported record).
+ * code, with the language after a dot (functions/routes/lost-found.ts, shortLinkRoutes, reads it).
+ * null for an id that is no UUID (an imported record).
  */
 export function shortPersonPath(id: string, lang: Lang): string | null {
   const code = SHORT_ID.exec(id);
