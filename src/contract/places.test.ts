@@ -75,6 +75,12 @@ describe('suggest', () => {
     expect(suggest('s', 5)).toHaveLength(5);
     expect(suggest(' ')).toEqual([]);
   });
+
+  it('offers bigger places first (by the ZIP codes that carry their name), so a few letters reach a big city', () => {
+    expect(suggest('san', 3).map((place) => place.name)).toEqual(['San Diego', 'San Jose', 'San Francisco']);
+    expect(suggest('los', 1).map((place) => place.name)).toEqual(['Los Angeles']);
+    expect(suggest('oak', 1).map((place) => place.name)).toEqual(['Oakland']);
+  });
 });
 
 describe('the geography', () => {

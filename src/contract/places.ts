@@ -29,6 +29,8 @@ interface Row {
   county: string;
   lat: number;
   lon: number;
+  /** How many ZIP codes carry its name: the data has no population, and this is how big a place is to its post office. */
+  zips: number;
 }
 
 /**
@@ -54,6 +56,7 @@ const PLACES: Row[] = (data.places as [string, number, number, number][]).map(([
   county: COUNTIES[county]!.name,
   lat,
   lon,
+  zips: 0,
 }));
 const BY_KEY = new Map(PLACES.map((place) => [placeKey(place.name), place]));
 
@@ -62,6 +65,7 @@ let zip = 0;
 for (const [gap, place, county] of data.zips as [number, number, number][]) {
   zip += gap;
   ZIPS.set(String(zip).padStart(5, '0'), { name: PLACES[place]!.name, county: COUNTIES[county]!.name });
+  PLACES[place]!.zips++;
 }
 
 /** Names everyone uses that no gazetteer lists. */
@@ -117,7 +121,8 @@ export function nearestPlace(lat: number, lon: number): Place | null {
 
 /**
  * Up to `limit` places for what has been typed so far: names that start with it first, then
- * names with a word that does ("angeles" finds Los Angeles), shorter names first.
+ * names with a word that does ("angeles" finds Los Angeles); bigger places first ("san" offers
+ * San Diego, San Jose and San Francisco before Sanger), then shorter names.
  */
 export function suggest(prefix: string, limit = 8): Place[] {
   const key = foldPlace(prefix);
@@ -125,7 +130,7 @@ export function suggest(prefix: string, limit = 8): Place[] {
   const rank = (place: Row) => (place.key.startsWith(key) ? 0 : place.key.includes(` ${key}`) ? 1 : 2);
   return PLACES.map((place) => ({ place, rank: rank(place) }))
     .filter((entry) => entry.rank < 2)
-    .sort((a, b) => a.rank - b.rank || a.place.name.length - b.place.name.length || a.place.name.localeCompare(b.place.name, 'en'))
+    .sort((a, b) => a.rank - b.rank || b.place.zips - a.place.zips || a.place.name.length - b.place.name.length || a.place.name.localeCompare(b.place.name, 'en'))
     .slice(0, limit)
     .map(({ place }) => ({ name: place.name, county: place.county }));
 }
