@@ -141,7 +141,7 @@ describe('keywords, in English and in Spanish', () => {
   });
 
   it('HELP / AYUDA say what the service is and how to stop', async () => {
-    expect(await reply('help')).toBe(say('en', 'sms.reply.help', { site: 'Find. Help. Reunite.', stop: 'STOP' }));
+    expect(await reply('help')).toBe(say('en', 'sms.reply.help', { site: 'Find. Help. Reunite. (findhelpreunite.org)', stop: 'STOP' }));
     expect(await reply('  Ayuda ')).toBe(say('es', 'sms.reply.help', { site: translate('es', 'site.name'), stop: 'PARAR' }));
     expect(await reply('INFO')).toContain('STOP');
   });

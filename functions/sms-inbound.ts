@@ -188,8 +188,12 @@ export function smsInboundRoutes(deps: RouteDeps) {
         return say('sms.reply.stopped', { start: word('start') });
       case 'start':
         return say('sms.reply.started', { alerts: word('alerts') });
-      case 'help':
-        return say('sms.reply.help', { site: say('site.name'), stop: word('stop') });
+      case 'help': {
+        // The carriers' rules want HELP to say how to reach the service: its address, where it fits.
+        const help = (site: string) => say('sms.reply.help', { site, stop: word('stop') });
+        const withAddress = help(`${say('site.name')} (${theirs(new URL(origin).host)})`);
+        return fitsSms(withAddress) ? withAddress : help(say('site.name'));
+      }
       case 'lang': {
         const wanted = LANGUAGES.find((code) => fold(rest) === code || fold(rest) === fold(LANGUAGE_NAMES[code]));
         if (!wanted) return say('sms.reply.langCodes', { lang: word('lang'), codes: LANGUAGES.join(' ') });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { LostFoundPost } from '../../src/contract/index.ts';
 import { loopback, postFrom } from '../post-from.ts';
 import { startServer } from './start-server.ts';
 
@@ -119,6 +120,24 @@ function loadedScripts(page: Page): Promise<string>[] {
   });
   return scripts;
 }
+
+/**
+ * A missing-person post as the API lists it, the n-th named `${name} ${n}`, for a test that
+ * answers a list itself (page.route) instead of filling the shared server's board.
+ */
+export const fakePost = (name: string, n: number): LostFoundPost => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  name: `${name} ${n}`,
+  lastSeenCity: null,
+  county: null,
+  lastSeenDate: null,
+  description: null,
+  photoUrl: null,
+  contactKind: null,
+  status: 'missing',
+  sample: false,
+  createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
+});
 
 /**
  * Posts JSON to the e2e server, or to the server at `base`, each time as another person (its own

@@ -2,7 +2,7 @@ import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PowChallenge } from '../../src/contract/pow.ts';
 import es from '../../src/i18n/es.json';
-import { toast as toastOn, usePhone } from './chromium.ts';
+import { fakePost, toast as toastOn, usePhone } from './chromium.ts';
 
 const { open, context: phone } = usePhone();
 let page: Page;
@@ -113,17 +113,7 @@ it('when the server refuses the post, the form keeps everything that was typed',
 });
 
 it('draws the first screen of posts, the rest and older pages on "Show more"; a failed load offers a retry', async () => {
-  const fake = (n: number) => ({
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `Paged ${n}`,
-    lastSeenCity: null,
-    lastSeenDate: null,
-    description: null,
-    photoUrl: null,
-    contactKind: null,
-    status: 'missing',
-    createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
-  });
+  const fake = (n: number) => fakePost('Paged', n);
   const asked: string[] = [];
   let fail = true;
   // Without the service worker, whose own requests the page's routes would not see.
