@@ -189,10 +189,11 @@ export function smsInboundRoutes(deps: RouteDeps) {
       case 'start':
         return say('sms.reply.started', { alerts: word('alerts') });
       case 'help': {
-        // The carriers' rules want HELP to say how to reach the service: its address, where it fits.
+        // The carriers' rules want HELP to say how to reach the service: its name and address, or
+        // the address alone where both do not fit in 2 segments (the name alone for a long address).
         const help = (site: string) => say('sms.reply.help', { site, stop: word('stop') });
-        const withAddress = help(`${say('site.name')} (${theirs(new URL(origin).host)})`);
-        return fitsSms(withAddress) ? withAddress : help(say('site.name'));
+        const address = theirs(new URL(origin).host);
+        return [help(`${say('site.name')} (${address})`), help(address)].find(fitsSms) ?? help(say('site.name'));
       }
       case 'lang': {
         const wanted = LANGUAGES.find((code) => fold(rest) === code || fold(rest) === fold(LANGUAGE_NAMES[code]));
