@@ -153,6 +153,34 @@ it('answers 404 for a wrong key, 400 for parts not received as listed, and abort
   expect((await api.app.request(`${base}/${upload.uploadId}${query(upload)}`)).status).toBe(404);
 });
 
+it('refuses to join parts of uneven size, or under 5 MiB before the last, as R2 and S3 would, with a 400 and nothing stored', async () => {
+  const { bytes } = videoFile({ payloadBytes: 14 * MiB });
+  const uneven = await start();
+  const etags = [
+    await sendPart(uneven, 1, bytes.subarray(0, 5 * MiB)),
+    await sendPart(uneven, 2, bytes.subarray(5 * MiB, 11 * MiB)),
+    await sendPart(uneven, 3, bytes.subarray(11 * MiB)),
+  ];
+  const refused = await complete(
+    uneven,
+    etags.map((ETag, i) => ({ PartNumber: i + 1, ETag })),
+  );
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: { code: 'invalid_part_size' } });
+  const small = await start();
+  const tiny = [await sendPart(small, 1, bytes.subarray(0, MiB)), await sendPart(small, 2, bytes.subarray(MiB, 2 * MiB))];
+  expect(
+    (
+      await complete(
+        small,
+        tiny.map((ETag, i) => ({ PartNumber: i + 1, ETag })),
+      )
+    ).status,
+  ).toBe(400);
+  expect(await api.count('uploads where stored = 1')).toBe(0);
+  expect((await serveMedia(api.media, `/images/${uneven.key}`)).status).toBe(404);
+});
+
 it('gives part addresses that are bound to one upload and part, cannot be forged, and expire', async () => {
   const { bytes } = videoFile({ payloadBytes: 6 * MiB });
   const upload = await start();

@@ -189,6 +189,12 @@ export function multipartRoutes(deps: RouteDeps) {
       const missing = asked.find((part) => have.get(part.PartNumber)?.etag !== part.ETag.replace(/^(W\/)?"|"$/g, ''));
       if (missing) return apiError(c, 400, 'invalid_part', `Part ${missing.PartNumber} was not received as listed; send it again`);
       const parts = asked.map((part) => have.get(part.PartNumber)!);
+      // R2 joins only parts of one size (the last may be smaller), S3 only parts of 5 MiB or more:
+      // the rule of both, on both hosts, so a file that completes here completes on Cloudflare.
+      const [first] = parts;
+      if (parts.slice(0, -1).some((part) => part.size !== first!.size || part.size < UPLOADER.minPartBytes) || (parts.length > 1 && parts.at(-1)!.size > first!.size)) {
+        return apiError(c, 400, 'invalid_part_size', `Every part but the last must have the same size, at least ${UPLOADER.minPartBytes} bytes; the last may be smaller`);
+      }
       const accepted = acceptedBy(upload.kind);
       const size = parts.reduce((total, part) => total + part.size, 0);
       const joined = await media.multipart.join(upload.id, upload.multipartId, parts);
