@@ -17,6 +17,11 @@ export const lostFoundPosts = sqliteTable(
     description: text('description'),
     photoUrl: text('photo_url'),
     contact: text('contact'),
+    /**
+     * How the contact reads (email, phone, web, text), in clear beside the sealed contact: a list
+     * names the kind of each post's contact without opening it. Null on rows stored before it was.
+     */
+    contactKind: text('contact_kind'),
     /** 'missing', or 'found' once the poster marks it so with the private manage link. */
     status: text('status').notNull().default('missing'),
     /** SHA-256 of the poster's manage secret (the secret itself is never stored). */
@@ -380,6 +385,11 @@ const helpPost = {
   county: text('county'),
   contactName: text('contact_name').notNull(),
   contactMethod: text('contact_method').notNull(),
+  /**
+   * How the contact reads (email, phone, web, text), in clear beside the sealed contact: a list
+   * names the kind of each post's contact without opening it. Null on rows stored before it was.
+   */
+  contactKind: text('contact_kind'),
   /** JSON array of /images/community-assistance/... addresses. */
   imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
   videoUrl: text('video_url'),

@@ -4,6 +4,7 @@ import { HELP_POST_DAYS } from '../src/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
 import { placed, placedLastSeen } from '../functions/domain/places.ts';
 import { searchFields } from './search.ts';
+import { contactKindOf } from '../src/lib/format.ts';
 
 const SAMPLE_KEY = 'sample_content';
 const DAY = 24 * 3600 * 1000;
@@ -252,7 +253,16 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
   });
   await db.batch([
-    db.insert(lostFoundPosts).values(sampleLostFound(now).map((post) => ({ ...post, ...placedLastSeen(post.lastSeenCity), ...searchFields(post), id: id(), isSample: true }))),
+    db.insert(lostFoundPosts).values(
+      sampleLostFound(now).map((post) => ({
+        ...post,
+        contactKind: contactKindOf(post.contact),
+        ...placedLastSeen(post.lastSeenCity),
+        ...searchFields(post),
+        id: id(),
+        isSample: true,
+      })),
+    ),
     db.insert(resources).values(SAMPLE_RESOURCES.map((resource) => ({ ...resource, ...placed(resource.city), ...sample, id: id(), status: 'published' }))),
     db
       .insert(jobs)
@@ -272,8 +282,20 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
       notes: 'Bring your own bags if you can. Volunteers speak Spanish, Hmong and Punjabi.',
       status: 'active',
     }),
-    db.insert(assistanceRequests).values(SAMPLE_REQUESTS.map((request, index) => ({ ...request, ...placed(request.city), ...helpSample(index), status: 'active' }))),
-    db.insert(surplusOffers).values(SAMPLE_OFFERS.map((offer, index) => ({ ...offer, ...placed(offer.city), ...helpSample(index), status: 'available' }))),
+    db.insert(assistanceRequests).values(
+      SAMPLE_REQUESTS.map((request, index) => ({
+        ...request,
+        contactKind: contactKindOf(request.contactMethod),
+        ...placed(request.city),
+        ...helpSample(index),
+        status: 'active',
+      })),
+    ),
+    db
+      .insert(surplusOffers)
+      .values(
+        SAMPLE_OFFERS.map((offer, index) => ({ ...offer, contactKind: contactKindOf(offer.contactMethod), ...placed(offer.city), ...helpSample(index), status: 'available' })),
+      ),
     db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(now).toISOString() }),
   ]);
   return 'loaded';

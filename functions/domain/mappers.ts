@@ -4,6 +4,7 @@
  */
 import type {
   AdminJob,
+  ContactKind,
   AdminResource,
   Alert,
   AssistanceRequest,
@@ -15,7 +16,7 @@ import type {
   Resource,
   SurplusOffer,
 } from '../../src/contract/index.ts';
-import { contactLink } from '../../src/lib/format.ts';
+import { contactKindOf } from '../../src/lib/format.ts';
 import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
@@ -37,8 +38,13 @@ export type OfferRow = typeof surplusOffers.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 
-/** How a stored contact reads, for the label of its button; null without one. */
-const kindOf = (contact: string | null) => (contact ? contactLink(contact).kind : null);
+/**
+ * Rows bound for a public answer, before they are opened: a contact whose kind is stored beside
+ * it stays out (sealed, unread), since the answer names only the kind. A row stored before kinds
+ * were opens its contact to learn it.
+ */
+export const withoutContacts = <R extends { contactKind: string | null }>(rows: readonly R[], contact: 'contact' | 'contactMethod'): R[] =>
+  rows.map((row) => (row.contactKind ? { ...row, [contact]: null } : row));
 
 /** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
 export const toPost = ({
@@ -54,7 +60,7 @@ export const toPost = ({
   ...row
 }: LostFoundRow): LostFoundPost => ({
   ...row,
-  contactKind: kindOf(contact),
+  contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(contact),
   status: row.status as LostFoundPost['status'],
   sample: isSample,
 });
@@ -104,10 +110,10 @@ export const toAlert = (row: AlertRow): Alert => {
 /** A missing-person post as its poster and moderators read it: with its contact. */
 export const toOwnPost = (row: LostFoundRow): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
 
-export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, ...row }: RequestRow): AssistanceRequest =>
-  ({ ...row, contactKind: kindOf(contactMethod) ?? 'text', sample: isSample }) as AssistanceRequest;
-export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, ...row }: OfferRow): SurplusOffer =>
-  ({ ...row, contactKind: kindOf(contactMethod) ?? 'text', sample: isSample }) as SurplusOffer;
+export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, contactKind, ...row }: RequestRow): AssistanceRequest =>
+  ({ ...row, contactKind: contactKind ?? contactKindOf(contactMethod) ?? 'text', sample: isSample }) as AssistanceRequest;
+export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, contactKind, ...row }: OfferRow): SurplusOffer =>
+  ({ ...row, contactKind: contactKind ?? contactKindOf(contactMethod) ?? 'text', sample: isSample }) as SurplusOffer;
 /** A help post as its poster and moderators read it: with its contact method. */
 export const toOwnRequest = (row: RequestRow): OwnHelpPost<AssistanceRequest> => ({ ...toRequest(row), contactMethod: row.contactMethod });
 export const toOwnOffer = (row: OfferRow): OwnHelpPost<SurplusOffer> => ({ ...toOffer(row), contactMethod: row.contactMethod });

@@ -58,6 +58,8 @@ describe('POST/GET /api/assistance-requests', () => {
     // Only a hash of the secret is stored.
     const stored = await api.store.client.execute('select * from assistance_requests');
     expect(JSON.stringify(stored.rows)).not.toContain(created.manageToken);
+    // The kind is stored in clear beside the sealed contact, so lists never open it.
+    expect(stored.rows[0]!.contact_kind).toBe(post.contactKind);
   });
 
   it('refuses each missing required field with its own field message and stores nothing', async () => {

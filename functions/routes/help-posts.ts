@@ -4,7 +4,7 @@ import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOf
 import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { toOffer, toOwnOffer, toOwnRequest, toRequest } from '../domain/mappers.ts';
+import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
@@ -13,6 +13,7 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.t
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { readContact, revealRoute } from '../reveal.ts';
+import { contactKindOf } from '../../src/lib/format.ts';
 
 /** The two help boards differ only in these. */
 const BOARDS = {
@@ -59,10 +60,11 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  /** Every read of whole posts goes through here, so their contacts are opened. */
-  const posts = async (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
-    sealed.openRows(table, await db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit));
-  const owned = async (c: Context) => ownedPost(c, (await posts(eq(table.id, c.req.param('id')!)))[0]);
+  const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) => db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit);
+  /** Every public read of whole posts goes through here: their contacts stay sealed, as only their kind is answered. */
+  const posts = async (where: SQL | undefined, limit?: number) => sealed.openRows(table, withoutContacts(await stored(where, limit), 'contactMethod'));
+  /** The poster's own post, its contact opened. */
+  const owned = async (c: Context) => ownedPost(c, (await sealed.openRows(table, await stored(eq(table.id, c.req.param('id')!), 1)))[0]);
 
   return new Hono()
     .get('/', async (c) => {
@@ -87,6 +89,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       const row = {
         ...input,
         ...placed(input.city),
+        contactKind: contactKindOf(input.contactMethod),
         id: crypto.randomUUID(),
         status: board.open,
         manageHash: hash,

@@ -157,6 +157,19 @@ describe('GET /api/lost-found', () => {
     expect(nextPage.map((p) => p.name)).toEqual(['First']);
   });
 
+  it("names each contact's kind from the kind stored beside it, leaving the sealed contact unread; an older row opens it", async () => {
+    const { id } = (await (await post({ name: 'Ana', contact: 'ana.family@example.org' })).json()) as LostFoundPost;
+    const kindOf = async () => (await list()).find((one) => one.id === id)?.contactKind;
+    const setKind = (kind: string | null) => api.store.client.execute({ sql: 'update lost_found_posts set contact_kind = ? where id = ?', args: [kind, id] });
+    expect((await api.store.client.execute({ sql: 'select contact_kind from lost_found_posts where id = ?', args: [id] })).rows[0]!.contact_kind).toBe('email');
+    // A kind that is not the contact's shows the list read the stored kind, not the contact.
+    await setKind('phone');
+    expect(await kindOf()).toBe('phone');
+    expect((await api.get<{ contactKind: string }>(`/api/lost-found/${id}`)).contactKind).toBe('phone');
+    await setKind(null);
+    expect(await kindOf()).toBe('email');
+  });
+
   it('answers an empty list, and 400 for a before= that is not a date', async () => {
     expect(await list()).toEqual([]);
     expect((await app.request('/api/lost-found?before=yesterday')).status).toBe(400);

@@ -4,9 +4,9 @@ import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, typ
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
 import { isLang, localizePath, type Lang } from '../../src/i18n/languages.ts';
-import { personPath } from '../../src/lib/format.ts';
+import { contactKindOf, personPath } from '../../src/lib/format.ts';
 import type { RouteDeps } from '../deps.ts';
-import { toNote, toOwnPost, toPost } from '../domain/mappers.ts';
+import { toNote, toOwnPost, toPost, withoutContacts } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placedLastSeen } from '../domain/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
@@ -42,16 +42,12 @@ export function lostFoundRoutes(deps: RouteDeps) {
   const kept = () => gt(livesFrom, keptAfter(deps.now()));
   const listed = (id: string) => and(eq(lostFoundPosts.id, id), eq(lostFoundPosts.hidden, false), kept());
 
-  /** Every read of whole records goes through here, so their contacts are opened. */
-  const posts = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
-    db
-      .select()
-      .from(lostFoundPosts)
-      .where(where)
-      .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
-      .limit(limit)
-      .then((rows) => sealed.openRows(lostFoundPosts, rows));
-  const owned = async (c: Context) => ownedPost(c, (await posts(and(eq(lostFoundPosts.id, c.req.param('id')!), kept())))[0]);
+  const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
+    db.select().from(lostFoundPosts).where(where).orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id)).limit(limit);
+  /** Every public read of whole records goes through here: their contacts stay sealed, as only their kind is answered. */
+  const posts = async (where: SQL | undefined, limit?: number) => sealed.openRows(lostFoundPosts, withoutContacts(await stored(where, limit), 'contact'));
+  /** The poster's own record, its contact opened. */
+  const owned = async (c: Context) => ownedPost(c, (await sealed.openRows(lostFoundPosts, await stored(and(eq(lostFoundPosts.id, c.req.param('id')!), kept()), 1)))[0]);
   const notesOf = async (postId: string) =>
     sealed.openRows(
       lostFoundNotes,
@@ -66,7 +62,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
   const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, county: string | null, limit: number) => {
     if (query) {
       const terms = searchTerms(query);
-      return terms.length ? sealed.openRows(lostFoundPosts, await search(db, terms, deps.now(), { before: before.at, county }, limit)) : [];
+      return terms.length ? sealed.openRows(lostFoundPosts, withoutContacts(await search(db, terms, deps.now(), { before: before.at, county }, limit), 'contact')) : [];
     }
     return posts(and(eq(lostFoundPosts.hidden, false), kept(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit);
   };
@@ -108,6 +104,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const row = {
           ...input,
           ...place,
+          contactKind: contactKindOf(input.contact),
           id: crypto.randomUUID(),
           status: 'missing',
           manageHash: hash,

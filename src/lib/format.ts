@@ -44,6 +44,9 @@ export function contactLink(contact: string): { kind: ContactKind; href: string 
   return { kind: 'text', href: null };
 }
 
+/** How a contact reads, for the label of its button; null without one. */
+export const contactKindOf = (contact: string | null | undefined): ContactKind | null => (contact ? contactLink(contact).kind : null);
+
 /**
  * Whole US dollars in the language's way ("$25", "25 $"), with "$" rather than "US$" where the
  * language allows. The invisible left-to-right mark after "$" keeps Arabic's "US$" from being
