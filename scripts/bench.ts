@@ -75,6 +75,7 @@ async function seed(file: string) {
     city: city(i),
     contactName: 'Bench',
     contactMethod: '555-0100',
+    contactKind: 'phone',
     imageUrls: [],
     createdAt: at(i),
     expiresAt: later,
@@ -82,7 +83,16 @@ async function seed(file: string) {
   const boards = [
     [
       schema.lostFoundPosts,
-      (i: number) => ({ id: `b${i}`, name: `Bench Person ${i}`, lastSeenCity: city(i), lastSeenDate: '2025-01-01', description: text(i), contact: '555-0100', createdAt: at(i) }),
+      (i: number) => ({
+        id: `b${i}`,
+        name: `Bench Person ${i}`,
+        lastSeenCity: city(i),
+        lastSeenDate: '2025-01-01',
+        description: text(i),
+        contact: '555-0100',
+        contactKind: 'phone',
+        createdAt: at(i),
+      }),
     ],
     [
       schema.alerts,
@@ -331,6 +341,9 @@ async function runApi(base: string) {
   const lists = ['/api/lost-found', '/api/alerts', '/api/jobs', '/api/resources', '/api/assistance-requests', '/api/surplus-offers', '/api/drops', '/api/pulse'];
   const rows = [];
   for (const path of lists) rows.push(await paced(path, TARGETS.readRate, base));
+  // Every page asked once (its own before=), so no cached answer serves it: each reads and opens its rows.
+  const pageBefore = (i: number) => `/api/lost-found?before=${encodeURIComponent(new Date(Date.now() - (i % ROWS) * 60_000).toISOString())}`;
+  rows.push(await paced(pageBefore, TARGETS.readRate, base, '/api/lost-found?before=... (each page once)'));
   for (const path of lists.slice(0, 4)) rows.push(await load({ path }, base));
   // Posts are limited per client (RATE_LIMITS) and all of these come from one address: after the
   // first 10, every answer is the 429, so these two rows measure the limit's own cost.
