@@ -4,10 +4,10 @@
  */
 import type {
   AdminJob,
-  ContactKind,
   AdminResource,
   Alert,
   AssistanceRequest,
+  ContactKind,
   Job,
   LostFoundNote,
   LostFoundPost,

@@ -192,10 +192,10 @@ export function lostFoundRoutes(deps: RouteDeps) {
 }
 
 /**
- * GET /api/p/CODE[.LANG]: sends the browser on to the record's page in that language (a code cut
- * short, to the board). 40 bits of
- * a random id: two listed records sharing them is beyond likely; then the newest wins. A code
- * that names no listed record leads to the record page, which says it was removed or expired.
+ * GET /api/p/CODE[.LANG]: sends the browser on to the record's page in that language, or to the
+ * board for a code cut short. A code is 40 bits of a random id: two listed records sharing it is
+ * very unlikely, and then the newest wins. A code that names no listed record leads to the record
+ * page, which says it was removed or expired.
  */
 export function shortLinkRoutes(deps: RouteDeps) {
   return new Hono().get('/:code', async (c) => {
