@@ -16,6 +16,8 @@ export default adminIsland(ResourcesDesk);
 
 function ResourcesDesk({ lang, t }: { lang: Lang; t: T }) {
   const names = directoryNames(LOCALES[lang], t);
+  // A verification date is a calendar day (YYYY-MM-DD), the same in every time zone.
+  const day = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' });
   const desk = useDesk<AdminResource>({
     t,
     path: '/resources',
@@ -92,11 +94,17 @@ function ResourcesDesk({ lang, t }: { lang: Lang; t: T }) {
               )}
               {resource.verifiedOn && (
                 <li>
-                  {t('resources.verifiedOn', { date: resource.verifiedOn })} · <bdi>{resource.verifiedBy}</bdi>
+                  {t('resources.verifiedOn', { date: day.format(Date.parse(`${resource.verifiedOn}T00:00:00Z`)) })} · <bdi>{resource.verifiedBy}</bdi>
                 </li>
               )}
             </ul>
-            <DeskActions desk={desk} item={resource} approve={!resource.verified && 'resourcesAdmin.verify'} edit="resourcesAdmin.edit" remove="resourcesAdmin.remove" />
+            <DeskActions
+              desk={desk}
+              item={resource}
+              approve={resource.verified ? 'resourcesAdmin.verifyAgain' : 'resourcesAdmin.verify'}
+              edit="resourcesAdmin.edit"
+              remove="resourcesAdmin.remove"
+            />
           </>
         )}
       </DeskList>

@@ -221,6 +221,10 @@ describe('the desk', () => {
       await item.getByRole('button', { name: en['resourcesAdmin.verify'] }).click();
       await expect.poll(() => toastText(page)).toBe(`${en['resourcesAdmin.verified']} | ${en['resourcesAdmin.verifiedText']}`);
       await expect.poll(() => item.locator('.badge').first().textContent()).toBe(en['resourcesAdmin.verifiedBadge']);
+      // A listed resource can be checked again: its date becomes today's (the API's test checks the date and name).
+      const again = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/verify'));
+      await item.getByRole('button', { name: en['resourcesAdmin.verifyAgain'] }).click();
+      expect((await again).status()).toBe(200);
       // The open directory hears the live event and shows it without a reload.
       await expect.poll(() => directory.locator('li.resource-card', { hasText: name }).count(), { timeout: 10_000 }).toBe(1);
     } finally {

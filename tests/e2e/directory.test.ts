@@ -52,7 +52,9 @@ it('a moderator adds hours, languages and "no ID"; /resources shows them and its
   await addOnDesk(desk, OPEN, today, { languages: ['es', 'mix'], cost: 'free', notRequired: ['id', 'ssn'] });
   await addOnDesk(desk, CLOSED, tomorrow, { languages: ['vi'], notRequired: [] });
   const added = desk.locator('li.admin-item', { hasText: OPEN });
-  expect(await added.textContent()).toContain(en['resources.verifiedOn'].replace('{date}', californiaToday(Date.now())));
+  const verifiedToday = (dateStyle: 'medium' | 'long') =>
+    new Intl.DateTimeFormat('en-US', { dateStyle, timeZone: 'UTC' }).format(Date.parse(`${californiaToday(Date.now())}T00:00:00Z`));
+  expect(await added.textContent()).toContain(en['resources.verifiedOn'].replace('{date}', verifiedToday('medium')));
 
   try {
     const page = await phone.open('/resources', { ready: '.resources-list[aria-busy="false"]' });
@@ -65,8 +67,7 @@ it('a moderator adds hours, languages and "no ID"; /resources shows them and its
     expect(await open.locator('[data-field="languages"]').textContent()).toBe(`${en['directory.languages']}: Spanish and ${en['directory.langMix']}`);
     const dayName = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 10, 23 + WEEKDAYS.indexOf(today)));
     expect(await open.locator('[data-field="hours"]').textContent()).toBe(`${dayName} 00:00–24:00`);
-    const verifiedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${californiaToday(Date.now())}T00:00:00Z`));
-    expect(await open.locator('[data-field="verifiedOn"]').textContent()).toBe(en['resources.verifiedOn'].replace('{date}', verifiedOn));
+    expect(await open.locator('[data-field="verifiedOn"]').textContent()).toBe(en['resources.verifiedOn'].replace('{date}', verifiedToday('long')));
     // Resources with no hours (the samples) say neither open nor closed.
     expect(await page.locator('li.resource-card:not(:has([data-open]))').count()).toBeGreaterThan(0);
 

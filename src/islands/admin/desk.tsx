@@ -215,7 +215,7 @@ export function DeskList<Item extends ListItem>(props: { desk: Desk<Item>; kind:
   );
 }
 
-/** A card's buttons: approve or verify (while it waits for it), edit, the desk's own, remove. */
+/** A card's buttons: approve or verify (while it waits for it; a resource may be verified again), edit, the desk's own, remove. */
 export function DeskActions<Item extends ListItem>(props: {
   desk: Desk<Item>;
   item: Item;
