@@ -394,7 +394,8 @@ describe('segments', () => {
         noFood: await reply(`${word('food')} Bishop`, phone),
         place: await reply(`${word('report')} ${huge}`, phone),
         reported: await reply(`${word('report')} San Buenaventura (Ventura) ${huge}`, phone),
-        subscribed: await reply(`${word('alerts')} San Buenaventura (Ventura)`, phone),
+        // The longest county name: San Luis Obispo.
+        subscribed: await reply(`${word('alerts')} Paso Robles`, phone),
         codes: await reply(`${word('lang')} ${huge}`, phone),
         stopped: await reply(word('stop'), phone),
         started: await reply(word('start'), phone),
@@ -404,6 +405,7 @@ describe('segments', () => {
       expect(replies.menu, lang).toContain(word('find'));
       expect(replies.found, lang).toMatch(/https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}/);
       expect(replies.found, lang).toContain('2026-11-20');
+      expect(replies.subscribed, lang).toContain('San Luis Obispo');
       expect(replies.food, lang).toContain('(559) 555-0100');
       expect(replies.stopped, lang).toContain(word('start'));
       expect(replies.codes, lang).toContain('zh-hant');
