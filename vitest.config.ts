@@ -9,7 +9,7 @@ export default defineConfig({
           // The unit project (fuzzing and load tests among it) finishes before the browsers start:
           // sharing two cores with it made browser tests time out.
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts', 'tests/*.test.ts'],
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts', 'tests/*.test.ts', 'tests/adversary/**/*.test.ts'],
           environment: 'node',
           // The upload memory test collects garbage itself, to measure what stays reachable.
           execArgv: ['--expose-gc'],
