@@ -7,6 +7,7 @@ import type { RouteDeps } from './deps.ts';
 import { MINUTE } from './domain/time.ts';
 import { apiError } from './http.ts';
 import { FORM_TYPE } from './form-posts.ts';
+import { clientOf } from './networks.ts';
 import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDifficulty, proofRequired } from './pow.ts';
 
 /**
@@ -14,8 +15,8 @@ import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDiffi
  * body spends nothing): when this client already made the limit's number of them within its
  * window, the answer is 429 in the one error shape; otherwise the time is recorded and the
  * handler runs. `name` may depend on the checked body (an enforcement report has a limit of its
- * own). The client is known only by a keyed hash of its address under a key that changes daily;
- * the records are deleted after a day.
+ * own). The client is known only by a keyed hash, under a key that changes daily, of its address
+ * or network (the limit's `scope`, functions/networks.ts); the records are deleted after a day.
  *
  * Proof of work on top: when writes of this kind from all clients together come in fast
  * (functions/pow.ts pressureDifficulty), a write without a valid solution gets the 428 "solve
@@ -32,8 +33,9 @@ export function rateLimit<E extends Env>(
   return async (c, next) => {
     const action = typeof name === 'function' ? name(c) : name;
     const now = deps.now();
-    const clientHash = await deps.keys.dailyHash(now, 'client', deps.clientAddress(c) ?? 'unknown');
-    const { message } = RATE_LIMITS[action];
+    const limits: { message: string; scope?: 'address' | 'network' } = RATE_LIMITS[action];
+    const { message } = limits;
+    const clientHash = await deps.keys.dailyHash(now, 'client', clientOf(deps.clientAddress(c) ?? 'unknown', limits.scope ?? 'address'));
     const past = await pastLimit(deps, action, clientHash);
     const canSolve = c.req.header(FORM_POST_HEADER) !== formPostMark() && !FORM_TYPE.test(c.req.header('content-type') ?? '');
     if (always && past) return apiError(c, 429, 'rate_limited', message);

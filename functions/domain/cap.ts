@@ -56,7 +56,7 @@ function description(alert: Alert): string {
     alert.vehicles !== null && `Vehicles seen: ${alert.vehicles}`,
     alert.markings && `Markings: ${alert.markings}`,
   ].filter(Boolean);
-  const source = `A community report ${alert.verified ? 'that others have confirmed' : 'that no one has confirmed yet'}; not an official warning.`;
+  const source = `A community report ${alert.verified ? 'that a moderator checked' : alert.confirmedByOthers ? 'that others have confirmed' : 'that no one has confirmed yet'}; not an official warning.`;
   return [...facts, alert.details, `(${source})`].join('\n');
 }
 
@@ -88,7 +88,7 @@ export function writeCap(alert: Alert, site: PfifSite): string {
   element('    ', 'event', alert.type);
   element('    ', 'urgency', kind.urgency);
   element('    ', 'severity', kind.severity);
-  element('    ', 'certainty', alert.verified ? 'Likely' : 'Possible');
+  element('    ', 'certainty', alert.verified || alert.confirmedByOthers ? 'Likely' : 'Possible');
   if (alert.alertTime) element('    ', 'onset', californiaTime(alert.alertTime));
   element('    ', 'expires', californiaTime(alert.expiresAt));
   element('    ', 'senderName', SITE_NAME);

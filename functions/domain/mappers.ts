@@ -20,7 +20,7 @@ import { contactKindOf } from '../../src/lib/format.ts';
 import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
-  CONFIRMATIONS_TO_VERIFY,
+  CONFIRMED_BY_OTHERS,
   URGENT_ALERT_TYPES,
   type AdminResourceCategory,
   type AlertType,
@@ -77,7 +77,7 @@ export const toNote = (row: typeof lostFoundNotes.$inferSelect): LostFoundNote =
   createdAt: row.createdAt,
 });
 
-/** A stored alert as the lists show it; an admin's check counts as verified. */
+/** A stored alert as the lists show it: only a moderator's check makes it verified. */
 export const toAlert = (row: AlertRow): Alert => {
   const location = row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
   return {
@@ -99,7 +99,8 @@ export const toAlert = (row: AlertRow): Alert => {
     photoUrl: row.photoUrl,
     confirmations: row.confirmations,
     allClears: row.allClears,
-    verified: row.adminVerified || row.confirmations >= CONFIRMATIONS_TO_VERIFY,
+    verified: row.adminVerified,
+    confirmedByOthers: row.confirmations >= CONFIRMED_BY_OTHERS,
     urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,

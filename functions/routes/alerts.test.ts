@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/contract/index.ts';
 import { LIMITS } from '../../src/contract/limits.ts';
+import { paying } from '../../tests/paying.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { smsOutbox } from '../../db/schema.ts';
 
@@ -30,7 +31,9 @@ const created = async (body: object) => {
   return (await response.json()) as Alert;
 };
 const list = (query = '') => api.get<Alert[]>(`/api/alerts${query}`);
-const mark = (id: string, kind: 'confirm' | 'clear', device: string) => api.post(`/api/alerts/${id}/marks`, { kind, device });
+/** A mark from a phone on the network of `address` (reports are posted from 203.0.113.7), paying its proof of work. */
+const mark = (id: string, kind: 'confirm' | 'clear', address: string) =>
+  paying((headers) => api.post(`/api/alerts/${id}/marks`, { kind }, { 'x-test-client-address': address, ...headers }));
 
 describe('POST /api/alerts', () => {
   it('stores an inline alert with the defaults (Community Notice, BROAD) and goes live', async () => {
@@ -103,7 +106,7 @@ describe('POST /api/alerts', () => {
 describe('expiry', () => {
   it('an enforcement report leaves the lists after 4 hours and is deleted with its marks', async () => {
     const alert = await created(report());
-    expect((await mark(alert.id, 'confirm', 'device-aaaaaaaaaaaa')).status).toBe(200);
+    expect((await mark(alert.id, 'confirm', '198.51.100.1')).status).toBe(200);
     api.clock.now += 4 * HOUR - 1000;
     expect((await list()).map((a) => a.id)).toEqual([alert.id]);
     api.clock.now += 2000;
@@ -133,44 +136,41 @@ describe('expiry', () => {
 });
 
 describe('confirmations and all clear', () => {
-  it('counts one device once per report, and shows unverified until two devices confirm', async () => {
+  it("counts one network once per report, never the reporter's, and shows confirmed by others after two", async () => {
     const alert = await created(report());
-    const first = await (await mark(alert.id, 'confirm', 'device-aaaaaaaaaaaa')).json();
-    expect(first).toMatchObject({ confirmations: 1, verified: false, counted: true });
-    const again = await (await mark(alert.id, 'confirm', 'device-aaaaaaaaaaaa')).json();
+    expect(await (await mark(alert.id, 'confirm', '203.0.113.99')).json()).toMatchObject({ confirmations: 0, counted: false });
+    const first = await (await mark(alert.id, 'confirm', '198.51.100.1')).json();
+    expect(first).toMatchObject({ confirmations: 1, confirmedByOthers: false, verified: false, counted: true });
+    const again = await (await mark(alert.id, 'confirm', '198.51.100.200')).json();
     expect(again).toMatchObject({ confirmations: 1, counted: false });
-    const second = await (await mark(alert.id, 'confirm', 'device-bbbbbbbbbbbb')).json();
-    expect(second).toMatchObject({ confirmations: 2, verified: true });
-    expect((await list())[0]).toMatchObject({ confirmations: 2, verified: true });
+    const second = await (await mark(alert.id, 'confirm', '2001:db8:5:1::9')).json();
+    expect(second).toMatchObject({ confirmations: 2, confirmedByOthers: true, verified: false });
+    expect((await list())[0]).toMatchObject({ confirmations: 2, confirmedByOthers: true, verified: false });
   });
 
-  it('stores no device id, only a keyed hash that differs per report', async () => {
+  it('stores no address, only a keyed hash that differs per report', async () => {
     const [a, b] = [await created(report()), await created(report({ city: 'Madera' }))];
-    await mark(a.id, 'confirm', 'device-aaaaaaaaaaaa');
-    await mark(b.id, 'confirm', 'device-aaaaaaaaaaaa');
-    const { rows } = await api.store.client.execute('select device_hash from alert_marks');
+    await mark(a.id, 'confirm', '198.51.100.1');
+    await mark(b.id, 'confirm', '198.51.100.1');
+    const { rows } = await api.store.client.execute("select device_hash from alert_marks where kind = 'confirm'");
     expect(rows).toHaveLength(2);
     expect(rows[0]!.device_hash).not.toBe(rows[1]!.device_hash);
-    expect(readFileSync(api.store.file).includes('device-aaaaaaaaaaaa')).toBe(false);
+    for (const stored of ['198.51.100', '203.0.113']) expect(readFileSync(api.store.file).includes(stored)).toBe(false);
   });
 
-  it('a device can change its mind; enough all-clear marks close the report and delete it', async () => {
+  it('a network can change its mind; all clear is counted and shown, never closing the report', async () => {
     const alert = await created(report());
-    await mark(alert.id, 'confirm', 'device-aaaaaaaaaaaa');
-    expect(await (await mark(alert.id, 'clear', 'device-aaaaaaaaaaaa')).json()).toMatchObject({ confirmations: 0, allClears: 1, closed: false });
-    await mark(alert.id, 'clear', 'device-bbbbbbbbbbbb');
-    expect(await (await mark(alert.id, 'clear', 'device-cccccccccccc')).json()).toMatchObject({ allClears: 3, closed: true });
-    expect(await list()).toEqual([]);
-    expect(await api.count('alerts')).toBe(0);
-    expect(await api.count('alert_marks')).toBe(0);
-    expect((await mark(alert.id, 'confirm', 'device-dddddddddddd')).status).toBe(404);
+    await mark(alert.id, 'confirm', '198.51.100.1');
+    expect(await (await mark(alert.id, 'clear', '198.51.100.1')).json()).toMatchObject({ confirmations: 0, allClears: 1, counted: true });
+    await mark(alert.id, 'clear', '192.0.2.1');
+    expect(await (await mark(alert.id, 'clear', '192.0.3.1')).json()).toMatchObject({ allClears: 3 });
+    expect((await list()).map((item) => [item.id, item.allClears])).toEqual([[alert.id, 3]]);
   });
 
-  it('refuses a bad mark with 400', async () => {
+  it('refuses a bad mark with 400, before any work is asked', async () => {
     const alert = await created(report());
-    expect((await api.post(`/api/alerts/${alert.id}/marks`, { kind: 'like', device: 'device-aaaaaaaaaaaa' })).status).toBe(400);
-    expect((await api.post(`/api/alerts/${alert.id}/marks`, { kind: 'confirm', device: 'short' })).status).toBe(400);
-    expect(await api.count('alert_marks')).toBe(0);
+    expect((await api.post(`/api/alerts/${alert.id}/marks`, { kind: 'like' })).status).toBe(400);
+    expect(await api.count("alert_marks where kind <> 'report'")).toBe(0);
   });
 });
 

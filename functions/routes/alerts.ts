@@ -2,15 +2,16 @@ import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alertInput, markInput } from '../../src/contract/index.ts';
-import { ALL_CLEARS_TO_CLOSE, DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
-import { closeAlert, sweepSometimes } from '../domain/retention.ts';
+import { sweepSometimes } from '../domain/retention.ts';
 import { MINUTE } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
+import { clientOf } from '../networks.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { deliverOutbox, queueAlertTexts } from '../sms.ts';
 
@@ -23,6 +24,14 @@ const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/
 export function alertRoutes(deps: RouteDeps) {
   const { db, sealed } = deps;
   const open = () => gt(alerts.expiresAt, new Date(deps.now()).toISOString());
+
+  const openAlert = async (id: string) =>
+    (
+      await db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)))
+    )[0];
 
   return new Hono()
     .get('/', async (c) => {
@@ -48,71 +57,63 @@ export function alertRoutes(deps: RouteDeps) {
       jsonBody(alertInput),
       rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')),
       async (c) => {
-        const posted = await postAlert(deps, c.var.body);
+        const posted = await postAlert(deps, c.var.body, deps.clientAddress(c) ?? 'unknown');
         return 'row' in posted ? c.json(toAlert(posted.row), 201) : apiError(c, posted.status, posted.code, posted.message, posted.fields);
       },
     )
-    .post('/:id/marks', jsonBody(markInput), rateLimit(deps, 'alertMark'), async (c) => {
-      const mark = c.var.body;
-      const id = c.req.param('id');
-      const [alert] = await db
-        .select()
-        .from(alerts)
-        .where(and(eq(alerts.id, id), open(), eq(alerts.hidden, false)));
-      if (!alert) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
-
-      // The device is known only by a keyed hash that includes the report: it cannot be followed
-      // from one report to another, and it is deleted with the report.
-      const deviceHash = await deps.keys.hash('mark', id, mark.device);
-      const { kind } = mark;
-      const [previous] = await db
-        .select()
-        .from(alertMarks)
-        .where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash)));
-      const column = (k: string) => (k === 'confirm' ? alerts.confirmations : alerts.allClears);
-      if (!previous) {
-        await db.batch([
-          db.insert(alertMarks).values({ alertId: id, deviceHash, kind }),
-          db
-            .update(alerts)
-            .set(kind === 'confirm' ? { confirmations: sql`${column(kind)} + 1` } : { allClears: sql`${column(kind)} + 1` })
-            .where(eq(alerts.id, id)),
-        ]);
-      } else if (previous.kind !== kind) {
-        await db.batch([
-          db
-            .update(alertMarks)
-            .set({ kind })
-            .where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, deviceHash))),
-          db
-            .update(alerts)
-            .set(
-              kind === 'confirm'
-                ? { confirmations: sql`${alerts.confirmations} + 1`, allClears: sql`max(${alerts.allClears} - 1, 0)` }
-                : { allClears: sql`${alerts.allClears} + 1`, confirmations: sql`max(${alerts.confirmations} - 1, 0)` },
-            )
-            .where(eq(alerts.id, id)),
-        ]);
-      }
-      let [updated] = await db.select().from(alerts).where(eq(alerts.id, id));
-      const closed = updated!.allClears >= ALL_CLEARS_TO_CLOSE;
-      if (closed) {
-        // Enough people say it is over.
-        updated = (await closeAlert(deps, id)) ?? updated;
-      }
-      const [opened] = await sealed.openRows(alerts, [updated!]);
-      return c.json({ ...toAlert(opened!), counted: previous?.kind !== kind, closed });
-    });
+    .post(
+      '/:id/marks',
+      jsonBody(markInput),
+      // A mark on no open report is refused before any work is asked or counted.
+      async (c, next) => ((await openAlert(c.req.param('id')!)) ? next() : apiError(c, 404, 'not_found', 'This alert has expired or does not exist')),
+      rateLimit(deps, 'alertMark', { always: true }),
+      async (c) => {
+        const id = c.req.param('id');
+        const { kind } = c.var.body;
+        // One answer per network and report, under a keyed hash that includes the report: it cannot
+        // be followed from one report to another, and it is deleted with the report. The
+        // reporter's network holds the 'report' mark, so its answers are not counted.
+        const client = await markerOf(deps, id, deps.clientAddress(c));
+        const [previous] = await db
+          .select()
+          .from(alertMarks)
+          .where(and(eq(alertMarks.alertId, id), eq(alertMarks.deviceHash, client)));
+        const counted = previous?.kind !== kind && previous?.kind !== 'report';
+        // The counts are counted from the marks in the same batch, so answers sent at once from
+        // one network cannot count twice.
+        const tally = (k: string) => sql`(select count(*) from ${alertMarks} where ${alertMarks.alertId} = ${id} and ${alertMarks.kind} = ${k})`;
+        if (counted) {
+          await db.batch([
+            db
+              .insert(alertMarks)
+              .values({ alertId: id, deviceHash: client, kind })
+              .onConflictDoUpdate({ target: [alertMarks.alertId, alertMarks.deviceHash], set: { kind }, setWhere: sql`${alertMarks.kind} <> 'report'` }),
+            db
+              .update(alerts)
+              .set({ confirmations: tally('confirm'), allClears: tally('clear') })
+              .where(eq(alerts.id, id)),
+          ]);
+        }
+        const [opened] = await sealed.openRows(alerts, [(await openAlert(id))!]);
+        return c.json({ ...toAlert(opened!), counted });
+      },
+    );
 }
+
+/** The keyed hash a report's marks are counted under: the client's network (IPv4 /24, IPv6 /48) with the report. */
+const markerOf = (deps: RouteDeps, alertId: string, address: string | undefined) => deps.keys.hash('mark', alertId, clientOf(address ?? 'unknown', 'network'));
 
 /**
  * Posts a checked alert or enforcement report (the rate limit already spent): the same report
  * within the hour is refused, an uploaded photo is attached, and the new alert goes live, to
  * Web Push and to the text subscribers of its city. Used by the web form and by texts alike.
+ * `reporterAddress`, for a report from the web, is kept only as the report's 'report' mark (a
+ * keyed hash of its network with the report), so confirmations from that network never count.
  */
 export async function postAlert(
   deps: RouteDeps,
   alert: z.output<typeof alertInput>,
+  reporterAddress?: string,
 ): Promise<{ row: AlertRow } | { status: 400 | 409; code: string; message: string; fields?: Record<string, string> }> {
   const { db } = deps;
   const { city, county } = placed(alert.city);
@@ -168,7 +169,13 @@ export async function postAlert(
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
   };
-  await db.insert(alerts).values(await deps.sealed.sealRow(alerts, row));
+  const sealedRow = await deps.sealed.sealRow(alerts, row);
+  if (reporterAddress)
+    await db.batch([
+      db.insert(alerts).values(sealedRow),
+      db.insert(alertMarks).values({ alertId: row.id, deviceHash: await markerOf(deps, row.id, reporterAddress), kind: 'report' }),
+    ]);
+  else await db.insert(alerts).values(sealedRow);
   await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
   if ((await queueAlertTexts(deps, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(deps, deps.smsGateway));
   return { row };

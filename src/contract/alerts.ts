@@ -63,9 +63,13 @@ export interface Alert {
   vehicles: number | null;
   markings: string | null;
   photoUrl: string | null;
+  /** "I see it too" from networks other than the reporter's, each counted once. */
   confirmations: number;
+  /** "All clear" (it is over) from networks, each counted once: shown, never closing the report. */
   allClears: number;
-  /** Confirmed by enough people, independently. */
+  /** Enough independent confirmations (CONFIRMED_BY_OTHERS): counts, which anyone can make, never "verified". */
+  confirmedByOthers: boolean;
+  /** Checked by a moderator: the one "verified". */
   verified: boolean;
   urgent: boolean;
   createdAt: string;
@@ -74,11 +78,12 @@ export interface Alert {
   sample: boolean;
 }
 
-/** "I see it too" or "all clear", once per device and report. */
+/**
+ * "I see it too" or "all clear", counted once per network and report (functions/routes/alerts.ts),
+ * with a proof of work. No device id: one the client picks proves nothing.
+ */
 export const markInput = z.object({
   kind: z.enum(['confirm', 'clear'], { error: 'kind must be confirm or clear' }),
-  /** A random id the device keeps; only a keyed hash of it (with the report) is stored. */
-  device: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'device must be 16 to 64 letters, digits, - or _')),
 });
 
 export const subscriptionInput = z.object({

@@ -66,10 +66,13 @@ export const ALERT_HOURS: Record<AlertType, number> = {
   'Public Event': 168,
 };
 
-/** Independent "I see it too" marks before a report stops showing as unverified. */
-export const CONFIRMATIONS_TO_VERIFY = 2;
-/** "All clear" marks that close a report. */
-export const ALL_CLEARS_TO_CLOSE = 3;
+/**
+ * "I see it too" marks from independent networks (none of them the reporter's) before a report
+ * shows as "confirmed by others". Counts anyone can make are never called verified: that word is
+ * kept for people the moderators trust. A public "all clear" is counted and shown, and never
+ * closes a report: it ends at its expiry, or when a moderator closes it.
+ */
+export const CONFIRMED_BY_OTHERS = 2;
 /** Hours a closed report's CAP Cancel stays in the feed, for alerting systems that poll it now and then. */
 export const CLOSED_ALERT_HOURS = 24;
 /** An identical report within this many minutes is refused (people confirm it instead). */
@@ -93,13 +96,15 @@ export const HELP_POST_DAYS = 30;
 
 /**
  * How many of each public write one client may make in a window; one more is answered 429 with
- * this message. A client is known only by a keyed hash of its address that changes daily.
+ * this message. A client is known only by a keyed hash that changes daily of its address (an IPv6
+ * client by its /64), or with `scope: 'network'` of its network (IPv4 /24, IPv6 /48).
  */
 export const RATE_LIMITS = {
   lostFoundPost: { limit: 10, windowMinutes: 10, message: 'Too many posts in a short time. Please wait a few minutes.' },
   alert: { limit: 10, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
   enforcementReport: { limit: 3, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
-  alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.' },
+  /** Per network (functions/networks.ts): one network's answers count once per report anyway. */
+  alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.', scope: 'network' },
   photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
@@ -115,14 +120,25 @@ export const RATE_LIMITS = {
   /** Texts from one number (known by a keyed hash of it), whatever they ask; a flood gets no answer. */
   smsInbound: { limit: 20, windowMinutes: 10, message: 'Too many texts in a short time. Please wait a few minutes.' },
   /** Posters' contacts shown on request (POST /api/{board}/:id/contact): enough for a family, too few for a harvest. */
-  contactReveal: { limit: 20, windowMinutes: 24 * 60, message: 'Too many contacts asked for today. Please try again tomorrow.' },
+  contactReveal: { limit: 20, windowMinutes: 24 * 60, message: 'Too many contacts asked for today. Please try again tomorrow.', scope: 'network' },
+  /**
+   * One post's contact, shown to everyone together (counted under a keyed hash of the post): past
+   * this, whoever needs the poster writes through the post (a note, an answer), which the poster reads.
+   */
+  contactRevealPerPost: {
+    limit: 10,
+    windowMinutes: 24 * 60,
+    message: 'This contact was shown many times today. Leave a message on the post instead: the person who posted it will see it.',
+  },
+  /** Every contact shown to anyone within an hour: a harvest from many networks meets this. */
+  contactRevealAll: { limit: 600, windowMinutes: 60, message: 'Contacts are asked for very often right now. Please try again later, or leave a message on the post.' },
   /**
    * Per client address only. There is no lock per admin name: secrets are 192 random bits made by
    * `admin:create`, so guessing is hopeless from any number of addresses, and such a lock would
    * only let anyone who knows a moderator's name keep them out.
    */
   adminSignIn: { limit: 10, windowMinutes: 15, message: 'Too many sign-in attempts. Please wait a while.' },
-} as const satisfies Record<string, { limit: number; windowMinutes: number; message: string }>;
+} as const satisfies Record<string, { limit: number; windowMinutes: number; message: string; scope?: 'address' | 'network' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** How long an admin stays signed in. */

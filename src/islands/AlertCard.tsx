@@ -4,7 +4,6 @@ import type { Lang } from '../i18n/languages.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS, PRECISION_KEYS } from '../i18n/values.ts';
 import { failureCause, postJson } from '../lib/api.ts';
-import { deviceId } from '../lib/device.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
 
@@ -14,21 +13,34 @@ type T = Translate;
 export const placeOf = (alert: Pick<Alert, 'area' | 'city'>) => (alert.area ? `${alert.area}, ${alert.city}` : alert.city);
 
 /**
- * One alert or enforcement report: what, where (coarse unless PRECISE), when, how trustworthy,
- * and the "I see it too" / "All clear" answers. `onChange` gets the updated alert, or null when
- * enough people marked it all clear and it closed.
+ * How far a report can be trusted, in words: verified by a moderator, confirmed by people on
+ * other networks (a count anyone could make, so never "verified"), or not yet.
  */
-export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: Lang; t: T; onChange: (alert: Alert | null) => void }) {
+export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'verified' | 'confirmedByOthers'>; t: T }) {
+  return (
+    <span className={`badge ${alert.verified || alert.confirmedByOthers ? 'ok' : 'plain'}`} data-verification>
+      {alert.verified ? t('alerts.verified') : alert.confirmedByOthers ? t('alerts.confirmedByOthers') : t('alerts.unverified')}
+    </span>
+  );
+}
+
+/**
+ * One alert or enforcement report: what, where (coarse unless PRECISE), when, how trustworthy,
+ * and the "I see it too" / "All clear" answers (each network counts once; a proof of work is
+ * solved first, by the API kit). `onChange` gets the updated alert. "All clear" is only counted:
+ * a report ends at its expiry or when a moderator closes it.
+ */
+export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: Lang; t: T; onChange: (alert: Alert) => void }) {
   const [sending, setSending] = useState(false);
 
   async function answer(kind: 'confirm' | 'clear') {
     setSending(true);
     try {
-      const updated = await postJson<Alert & { counted: boolean; closed: boolean }>(`/api/alerts/${alert.id}/marks`, { kind, device: deviceId() });
+      const updated = await postJson<Alert & { counted: boolean }>(`/api/alerts/${alert.id}/marks`, { kind });
       // The same answer again from this phone changes nothing: say so rather than thank twice.
       if (!updated.counted) showToast({ title: t('alerts.alreadyCounted') });
       else showToast({ title: t(kind === 'confirm' ? 'alerts.confirmThanks' : 'alerts.clearThanks'), variant: 'success' });
-      onChange(updated.closed ? null : updated);
+      onChange(updated);
     } catch (error) {
       showToast({ title: t('alerts.markError'), variant: 'destructive', cause: failureCause(error) });
     } finally {
@@ -42,9 +54,7 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
         {alert.urgent && <span className="badge danger">{t('alerts.urgent')}</span>}
         <span className="badge type">{t(ALERT_TYPE_KEYS[alert.type])}</span>
         <span className="badge plain">{t(PRECISION_KEYS[alert.precision])}</span>
-        <span className={`badge ${alert.verified ? 'ok' : 'plain'}`} data-verification>
-          {alert.verified ? t('alerts.verified') : t('alerts.unverified')}
-        </span>
+        <TrustBadge alert={alert} t={t} />
         {alert.sample && (
           <span className="badge" title={t('common.sampleNote')}>
             {t('common.sample')}
@@ -95,6 +105,11 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
         <span className="note" data-confirmations>
           {t.count('alerts.confirmations', alert.confirmations)}
         </span>
+        {alert.allClears > 0 && (
+          <span className="note" data-all-clears>
+            {t.count('alerts.allClears', alert.allClears)}
+          </span>
+        )}
         <button type="button" className="button secondary small" disabled={sending} onClick={() => void answer('confirm')}>
           {t('alerts.confirm')}
         </button>
@@ -106,7 +121,7 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
   );
 }
 
-/** A list of alert cards that keeps itself current when one is answered or closes. */
+/** A list of alert cards that keeps itself current when one is answered. */
 export function AlertList({
   alerts,
   lang,
@@ -129,7 +144,7 @@ export function AlertList({
           alert={alert}
           lang={lang}
           t={t}
-          onChange={(updated) => setAlerts((shown) => (shown ?? []).flatMap((item) => (item.id !== alert.id ? [item] : updated ? [updated] : [])))}
+          onChange={(updated) => setAlerts((shown) => (shown ?? []).map((item) => (item.id === alert.id ? updated : item)))}
         />
       ))}
     </ul>

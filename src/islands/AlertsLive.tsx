@@ -14,7 +14,7 @@ import { forgetTextAlert, rememberTextAlert } from '../lib/text-alerts.ts';
 import { shareOrCopy } from '../lib/share.ts';
 import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
-import { placeOf } from './AlertCard.tsx';
+import { placeOf, TrustBadge } from './AlertCard.tsx';
 import { ListStates } from './ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
@@ -214,9 +214,7 @@ function LiveAlertCard({ alert, lang, t }: { alert: Alert; lang: Lang; t: T }) {
     <li className={`card alert${alert.urgent ? ' urgent' : ''}`} data-alert-id={alert.id}>
       <div className="alert-badges">
         {alert.urgent && <span className="badge danger">{t('alerts.urgent')}</span>}
-        <span className={`badge ${alert.verified ? 'ok' : 'plain'}`} data-verification>
-          {alert.verified ? t('alerts.verified') : t('alerts.unverified')}
-        </span>
+        <TrustBadge alert={alert} t={t} />
       </div>
       <h3>{title}</h3>
       <p className="alert-details" dir="auto">

@@ -10,7 +10,7 @@ import {
   type Dashboard,
   type OutboxText,
 } from '../../../src/contract/index.ts';
-import { CONFIRMATIONS_TO_VERIFY, ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/contract/limits.ts';
+import { ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/contract/limits.ts';
 import {
   alertSubscriptions,
   alerts,
@@ -98,13 +98,7 @@ export function adminRoutes(deps: RouteDeps) {
   app.get('/dashboard', async (c) => {
     const now = at();
     const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-    const unverifiedReport = and(
-      eq(alerts.type, ENFORCEMENT_TYPE),
-      gt(alerts.expiresAt, now),
-      eq(alerts.hidden, false),
-      eq(alerts.adminVerified, false),
-      lt(alerts.confirmations, CONFIRMATIONS_TO_VERIFY),
-    );
+    const unverifiedReport = and(eq(alerts.type, ENFORCEMENT_TYPE), gt(alerts.expiresAt, now), eq(alerts.hidden, false), eq(alerts.adminVerified, false));
     const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
       one(db.select({ n: count() }).from(alertSubscriptions)),
       one(db.select({ n: count() }).from(dropVolunteers)),
