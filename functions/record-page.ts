@@ -18,7 +18,8 @@ import { revealForm } from './reveal.ts';
 
 const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
 
-export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): string {
+/** The record's page; `revealToken` (functions/reveal.ts) lets its contact form show the contact once. */
+export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, revealToken: string): string {
   const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
   const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && escape(formatDate(record.lastSeenDate, lang))].filter(Boolean).join(' · ');
   const reached = contactNote(record.notes);
@@ -29,7 +30,7 @@ export function recordPage(lang: Lang, record: LostFoundRecord, exit: string): s
     `<p><span class="badge ${record.status}">${t(record.status === 'found' ? 'lostFound.found' : 'person.missing')}</span></p>` +
     (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
     (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
-    (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind) : '') +
+    (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind, revealToken) : '') +
     `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang, CALIFORNIA_TIME_ZONE))}</p>` +
     `</article>` +
     (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +

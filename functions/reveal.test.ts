@@ -95,22 +95,33 @@ describe('contacts on request', () => {
     expect(await hidden.text()).not.toContain(PHONE);
   });
 
-  it('stops one client past its daily limit, solution or not', async () => {
-    const { 'lost-found': id } = await posted();
+  it('stops one network past its daily limit, solution or not', async () => {
+    // Each post's contact is shown at most contactRevealPerPost times a day: the client asks for several.
+    const ids = [(await posted())['lost-found'], (await posted())['lost-found']];
     for (let i = 0; i < RATE_LIMITS.contactReveal.limit; i++) {
+      const id = ids[i % 2]!;
       const proof = await solved(await challengeOf(await reveal('lost-found', id)));
       expect((await reveal('lost-found', id, { [POW_HEADER]: proof })).status).toBe(200);
     }
-    const refused = await reveal('lost-found', id);
+    const refused = await reveal('lost-found', ids[0]!);
     expect(refused.status).toBe(429);
     expect(await refused.text()).not.toContain(PHONE);
+    // Another address of the same network (IPv4 /24) is the same client; another network is not.
     api.client.address = '203.0.113.8';
-    expect((await reveal('lost-found', id)).status).toBe(428);
+    expect((await reveal('lost-found', ids[0]!)).status).toBe(429);
+    api.client.address = '198.51.100.8';
+    expect((await reveal('lost-found', ids[0]!)).status).toBe(428);
   });
 
-  it('answers a form post without scripts with a page holding the contact, under the same limit', async () => {
+  it('answers a form post without scripts, with the token of the record page the server wrote, with a page holding the contact', async () => {
     const { 'lost-found': id } = await posted();
-    const page = await api.app.request(`/api/lost-found/${id}/contact`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'lang=es' });
+    const record = await (await api.app.request(`/api/lost-found/${id}/page?lang=es`)).text();
+    const token = /name="token" value="([^"]+)"/.exec(record)![1]!;
+    const page = await api.app.request(`/api/lost-found/${id}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `lang=es&token=${encodeURIComponent(token)}`,
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     const html = await page.text();

@@ -18,7 +18,7 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.t
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { pushPersonNews } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
-import { readContact, revealRoute } from '../reveal.ts';
+import { readContact, revealRoute, revealToken } from '../reveal.ts';
 import { searchPage } from '../search-page.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
@@ -128,7 +128,8 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const lang = c.req.query('lang');
         const language = isLang(lang) ? lang : 'en';
         const record = await recordOf(c.req.param('id'));
-        return record ? resultPage(200, recordPage(language, record, deps.quickExitUrl)) : resultPage(404, goneRecordPage(language, deps.quickExitUrl));
+        if (!record) return resultPage(404, goneRecordPage(language, deps.quickExitUrl));
+        return resultPage(200, recordPage(language, record, deps.quickExitUrl, await revealToken(deps, 'lost-found', record.id)));
       })
       .post(
         '/:id/notes',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ContactKind, RevealBoard, RevealedContact } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { messageFn } from '../i18n/messages.ts';
-import { api, failureCause } from '../lib/api.ts';
+import { api, revealFailureKey } from '../lib/api.ts';
 import { contactLink } from '../lib/format.ts';
 
 /**
@@ -12,7 +12,7 @@ import { contactLink } from '../lib/format.ts';
  * form posts to the server, which answers a page with the contact.
  */
 export function RevealContact({ board, id, kind, lang, t }: { board: RevealBoard; id: string; kind: ContactKind; lang: Lang; t: ReturnType<typeof messageFn> }) {
-  const [state, setState] = useState<{ contact?: string; busy?: boolean; failed?: 'reveal.tooMany' | 'reveal.failed' }>({});
+  const [state, setState] = useState<{ contact?: string; busy?: boolean; failed?: ReturnType<typeof revealFailureKey> }>({});
   const action = `/api/${board}/${encodeURIComponent(id)}/contact`;
   if (state.contact) {
     const link = contactLink(state.contact);
@@ -30,7 +30,7 @@ export function RevealContact({ board, id, kind, lang, t }: { board: RevealBoard
       const { contact } = await api<RevealedContact>(action, { method: 'POST' });
       setState({ contact });
     } catch (error) {
-      setState({ failed: failureCause(error) === 'rate_limited' ? 'reveal.tooMany' : 'reveal.failed' });
+      setState({ failed: revealFailureKey(error) });
     }
   };
   return (
