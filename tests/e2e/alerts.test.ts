@@ -60,19 +60,28 @@ it('an enforcement report with a photo: stripped, listed unverified, confirmed e
   expect(photo.headers()['content-type']).toBe('image/jpeg');
   expect(await exifr.parse(await photo.body(), { gps: true })).toBeUndefined();
 
-  // A second person confirms it from their own device.
-  const neighbour = await open('/alerts');
+  // A second person confirms it from their own phone, on another network (the e2e server trusts
+  // loopback as its reverse proxy, so the address the proxy forwards is the phone's).
+  const neighbour = await open('/alerts', { extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.44' } });
   await expect.poll(() => card(neighbour, details).count()).toBe(1);
   await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
   await expect.poll(() => card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
   expect(await toast(neighbour).textContent()).toContain('Thank you. Your confirmation was counted.');
   // The same phone again: told it was already counted, not thanked twice, and the count stays.
   await card(neighbour, details).getByRole('button', { name: 'I see it too' }).click();
-  await expect.poll(() => toast(neighbour).textContent()).toContain('Already counted: each phone counts once.');
+  await expect.poll(() => toast(neighbour).textContent()).toContain('Already counted: answers from one internet connection count once.');
   expect(await toast(neighbour).textContent()).not.toContain('Thank you');
   expect(await card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
   await list.reload();
   await expect.poll(() => card(list, details).locator('[data-confirmations]').textContent()).toBe('1 person sees it too');
+  // The reporter's own network is not counted, and its "all clear" never ends the report.
+  await card(reporter, details).getByRole('button', { name: 'I see it too' }).click();
+  await expect.poll(() => toast(reporter).textContent()).toContain('Already counted');
+  await card(neighbour, details).getByRole('button', { name: 'All clear' }).click();
+  await expect.poll(() => card(neighbour, details).locator('[data-all-clears]').textContent()).toBe('1 person says it is over');
+  expect(await card(neighbour, details).locator('[data-confirmations]').textContent()).toBe('0 people see it too');
+  await list.reload();
+  await expect.poll(() => card(list, details).locator('[data-all-clears]').textContent()).toBe('1 person says it is over');
 
   for (const page of [watcher, reporter, list, neighbour]) await page.context().close();
 });

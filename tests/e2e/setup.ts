@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error('npm run build failed');
 
   const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
-  const server = await startServer(folder);
+  // Behind loopback as its reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
+  const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
   project.provide('baseURL', server.url);
   project.provide('admin', createAdminAccount(folder, 'E2E Admin'));
   return async () => {
