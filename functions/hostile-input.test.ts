@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { readFileSync, existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectErrorShape, hostileAdminAccess, hostileAuthorization, hostileBodies, HOSTILE_KEYS, rowCounts, type HostileBody } from '../tests/hostile.ts';
+import { paying } from '../tests/paying.ts';
 import { testApp } from '../tests/test-app.ts';
 import { WRITE_ENDPOINTS } from '../tests/write-endpoints.ts';
 
@@ -114,7 +115,9 @@ it('takes no server-side field from a client: ids, status, sample flag, secrets,
       const injected = Object.fromEntries(HOSTILE_KEYS.filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key)).map((key) => [key, MARKER]));
       const body = `{"__proto__":{"isSample":true,"status":"${MARKER}","verified":true,"hidden":true},${JSON.stringify({ ...injected, ...endpoint.valid, ...target.extra }).slice(1)}`;
       api.client.address = `192.0.2.${WRITE_ENDPOINTS.indexOf(endpoint)}`;
-      const response = await api.app.request(target.path, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body });
+      const send = (proof: Record<string, string>) =>
+        api.app.request(target.path, { method: 'POST', headers: { ...target.headers, ...proof, 'content-type': 'application/json' }, body });
+      const response = endpoint.pays ? await paying(send) : await send({});
       expect([200, 201], endpoint.name).toContain(response.status);
       expect(JSON.stringify(await response.json()), endpoint.name).not.toContain(MARKER);
     }

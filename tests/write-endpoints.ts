@@ -46,6 +46,8 @@ export interface WriteEndpoint {
    * approve), so with its credentials any body would simply be taken, and only they decide.
    */
   bodyless?: boolean;
+  /** Every call pays a proof of work first (an alert mark): a call that means to be taken pays it. */
+  pays?: boolean;
   /** Only bodies this allows may be taken (a 2xx); signing in: those with the account's own name and secret. */
   mayTake?: (body: unknown, sample: Record<string, unknown>) => boolean;
   /** The endpoint takes this file as its body, not JSON (whatever the content type): `valid` is then {}. */
@@ -243,7 +245,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   {
     name: 'alert marks',
     method: 'POST',
-    valid: { kind: 'confirm', device: 'device-0123456789abcdef' },
+    valid: { kind: 'confirm' },
+    pays: true,
     target: async (api) => ({ path: `/api/alerts/${(await created<{ id: string }>(api, '/api/alerts', { ...ALERT, details: `Marked ${crypto.randomUUID()}` })).id}/marks` }),
   },
   { name: 'alert subscriptions', method: 'POST', valid: { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
