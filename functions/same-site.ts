@@ -33,8 +33,10 @@ const FROM_SERVERS = new Set(['/api/sms/inbound']);
 /**
  * Refuses every public write (POST, PUT, PATCH, DELETE) a browser says comes from another site:
  * 403 `cross_site`, nothing stored; one of our forms posted without scripts gets a small page
- * in its language instead. A request that says nothing is let through: no browser can be made to
- * leave both headers out of a post from another site. `exit` is where the page's Quick exit leads.
+ * in its language instead. A request that names no other site is let through: curl, servers, and
+ * browsers older than Sec-Fetch-Site (Safari before 16.4) whose post says `Origin: null` (which
+ * our own pages' posts say too, so refusing it would refuse our forms on those phones); a
+ * current browser always names the other site. `exit` is where the page's Quick exit leads.
  */
 export function sameSiteWrites(exit: string, publicHost?: string | null): MiddlewareHandler {
   return async (c, next) => {
