@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { adminSessions, admins, auditLog } from '../db/schema.ts';
 import { ADMIN_SESSION_HOURS } from '../src/contract/limits.ts';
 import { apiError } from './http.ts';
+import { requestFrom } from './same-site.ts';
 
 /**
  * PBKDF2-SHA-256 through WebCrypto, so the Node host and the Cloudflare worker verify the same
@@ -122,24 +123,19 @@ export async function sessionAdmin(c: Context, db: Database, now: number): Promi
 }
 
 /**
- * Refuses what another site asks for (403). Any request whose browser says it comes from
- * elsewhere (an Origin of another site, or Sec-Fetch-Site cross-site or same-site) is refused; a
- * change must also prove it comes from this site: Origin equal to this origin, or, where a browser
- * sends no Origin, Sec-Fetch-Site same-origin. A client sending neither cannot change anything.
- * Together with the SameSite=Strict cookie, no other site can act or read as a signed-in admin.
+ * Refuses what another site asks for (403): any request a browser says comes from elsewhere
+ * (functions/same-site.ts). A change must also prove it comes from this site (our Origin, or
+ * Sec-Fetch-Site same-origin): a client sending neither cannot change anything. Together with the
+ * SameSite=Strict cookie, no other site can act or read as a signed-in admin.
  */
-export const sameOrigin: MiddlewareHandler = async (c, next) => {
-  const origin = c.req.header('origin');
-  const site = c.req.header('sec-fetch-site');
-  // Host, not scheme: behind a proxy that ends TLS the app sees http:// while the page is https://;
-  // a page of the same host is ours whatever its scheme.
-  const own = new URL(c.req.url).host;
-  const fromHere = origin !== undefined && URL.canParse(origin) && new URL(origin).host === own;
-  const foreign = (origin !== undefined && !fromHere) || (site !== undefined && site !== 'same-origin' && site !== 'none');
-  const change = c.req.method !== 'GET' && c.req.method !== 'HEAD';
-  if (foreign || (change && !fromHere && site !== 'same-origin')) return apiError(c, 403, 'cross_site', 'Admin requests must come from this site');
-  return next();
-};
+export const sameOrigin =
+  (publicHost: string | null): MiddlewareHandler =>
+  async (c, next) => {
+    const from = requestFrom(c, publicHost);
+    const change = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    if (from === 'elsewhere' || (change && from !== 'here')) return apiError(c, 403, 'cross_site', 'Admin requests must come from this site');
+    return next();
+  };
 
 /** Lets only a signed-in admin through (401 otherwise) and puts them on the context. */
 export const requireAdmin =

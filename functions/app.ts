@@ -7,6 +7,7 @@ import { placeStoredCities } from './domain/places.ts';
 import { sealer } from './domain/sealed.ts';
 import { sweep } from './domain/retention.ts';
 import { formPosts } from './form-posts.ts';
+import { sameSiteWrites } from './same-site.ts';
 import { apiError } from './http.ts';
 import { keyring } from './keys.ts';
 import { listCache } from './list-cache.ts';
@@ -80,6 +81,8 @@ export function createApp(deps: Deps) {
     },
   };
   const app = new Hono().basePath('/api');
+  // First: a write another site's page sends is refused before anything reads or counts it.
+  app.use(sameSiteWrites(routeDeps.quickExitUrl, routeDeps.pfifDomain));
   const lists = listCache(deps.config?.listCacheMs ?? 0, routeDeps.now);
   if (deps.config?.listCacheMs) app.use(lists.middleware);
   app.use(formPosts((request, env) => app.fetch(request, env), routeDeps.quickExitUrl));

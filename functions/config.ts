@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ALERT_TYPES } from '../src/contract/limits.ts';
+import { addressRange } from './client-address.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './push-hosts.ts';
 import type { Deps } from './deps.ts';
 
@@ -95,6 +96,17 @@ const nodeSchema = z
     ),
     SAMPLE_CONTENT: z._default(flag, true),
     MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
+    /** The reverse proxy in front of this server: only a request from it has its X-Forwarded-For believed (functions/client-address.ts). */
+    TRUSTED_PROXY: z.optional(
+      z.pipe(
+        z.string(),
+        z.transform((value, context) => {
+          const range = addressRange(value);
+          if (!range) context.issues.push({ code: 'custom', message: 'must be the IP address or CIDR block of the reverse proxy, such as 127.0.0.1 or 10.0.0.0/8', input: value });
+          return range ?? (() => false);
+        }),
+      ),
+    ),
     ...apiSettings,
   })
   .check(vapidPair, liveRoomPair);

@@ -62,9 +62,6 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     headers.set('content-type', 'application/json');
     headers.delete('content-length');
     headers.set(FORM_POST_HEADER, formPostMark());
-    // Under `Referrer-Policy: no-referrer` a browser's form post says `Origin: null`; its
-    // Sec-Fetch-Site (which no page can set) still says whether it came from this site.
-    if (headers.get('origin') === 'null' && headers.get('sec-fetch-site') === 'same-origin') headers.delete('origin');
     const answer = await api(
       new Request(c.req.url, { method: 'POST', headers, body: JSON.stringify({ ...toJson(spec, form, values), ...(spec.sendsLang ? { lang } : {}) }) }),
       c.env,
@@ -80,6 +77,23 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     const named = Object.keys(error.fields ?? {}).flatMap((name) => fieldFor(spec, name)?.name ?? []);
     return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path, back, exit));
   };
+}
+
+/**
+ * The page for one of our forms another site posted here (functions/same-site.ts), or null for a
+ * body that is none of them (it gets the JSON answer). Nothing was stored, and unlike a refused
+ * post of ours, what was typed is not offered back in a form: that would put the other site's
+ * words one click from being sent from our own page.
+ */
+export async function refusedFromElsewhere(c: Context, exit: string): Promise<Response | null> {
+  if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) return null;
+  const form = await readForm(c);
+  const spec = FORMS.get(form?.get('form') ?? '');
+  const posted = spec && postsTo(spec, c.req.path);
+  if (!form || !spec || !posted) return null;
+  const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
+  const main = `<section class="notice failed" role="alert"><h1>${words(lang, 'form.crossSiteTitle')}</h1><p>${words(lang, 'form.crossSiteText')}</p></section><p class="links"><a href="${escape(backTo(spec, lang, posted[1]))}">${words(lang, 'form.continue')}</a></p>`;
+  return resultPage(403, document(lang, translate(lang, 'form.crossSiteTitle'), main, exit));
 }
 
 /** A posted form: a field's first value, or every value of a name given several times (checkboxes, rows). */

@@ -20,6 +20,7 @@ import { createNodeRelay } from '../party/node-relay.ts';
 import { remoteRoom } from '../party/remote-room.ts';
 import { langFromPath } from '../src/i18n/languages.ts';
 import { createApp } from './app.ts';
+import { clientAddress } from './client-address.ts';
 import { apiConfig, liveRoomSettings, loadConfig, type Config } from './config.ts';
 import { fileMediaStore } from './media/file-store.ts';
 import { serveMedia } from './media/store.ts';
@@ -73,7 +74,10 @@ const api = createApp({
   media,
   publish: room.publish,
   watching: room.watching,
-  clientAddress: (c) => (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress,
+  clientAddress: (c) => {
+    const incoming = (c.env as HttpBindings | undefined)?.incoming;
+    return incoming && clientAddress(incoming, config);
+  },
   config: {
     ...apiConfig(config),
     // This process sees every write, so list answers can be kept until the next one (or 2 s).

@@ -4,14 +4,16 @@
  * Pages and data always come from the network first, so nothing goes stale while online.
  * It never touches writes (only GET is handled), admin pages or the admin API (nothing of the
  * moderation desk, SOS requests among it, is ever kept on a device), the live room, photos, or
- * reads that carry a secret (a poster's manage link: its answers stay off the disk), or searches
- * (the names typed).
+ * reads that carry a secret (a poster's manage link: its answers stay off the disk), searches
+ * (the names typed), or a person's record and its page (whom a family looked up). Quick exit
+ * empties these caches on its way out (src/components/QuickExit.astro).
  * It also shows Web Push notifications (a generic title and body from the server) and opens the
  * item's page on this site when one is tapped.
  */
-const PAGES = 'pages-v1';
+// v2: the copies kept before person reads were left out are dropped when this worker starts.
+const PAGES = 'pages-v2';
 const ASSETS = 'assets-v1';
-const DATA = 'data-v1';
+const DATA = 'data-v2';
 const KEEP = [PAGES, ASSETS, DATA];
 const MAX_PAGES = 30;
 const MAX_DATA = 30;
@@ -21,6 +23,11 @@ const NETWORK_WAIT_MS = 4000;
 // Any one segment before the desk's name counts as a language prefix: a page wrongly kept off the
 // disk costs less than a desk page kept on it.
 const ADMIN = /^(\/[^/]+)?\/(admin|drops-admin|resources-admin|jobs-admin)(\/|$)/;
+/**
+ * One person's record: its data (/api/lost-found/ID and what hangs off it, a short link) and its
+ * page in any language. Lists of the board are kept; which record someone opened is not.
+ */
+const PERSON = /^\/api\/(lost-found\/[^/]+|p)(\/|$)|^(\/[^/]+)?\/person\/?$/;
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -95,7 +102,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   const path = url.pathname;
-  if (ADMIN.test(path) || path.startsWith('/api/admin/') || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
+  if (ADMIN.test(path) || PERSON.test(path) || path.startsWith('/api/admin/') || path.startsWith('/parties/') || path.startsWith('/images/') || path === '/sw.js') return;
   if (request.headers.has('authorization')) return;
   // A search carries the name someone typed: what a family looked for stays off the disk.
   if (path.startsWith('/api/') && url.searchParams.has('q')) return;

@@ -416,6 +416,11 @@ describe('a record and its notes', () => {
     for (const answer of [shown, first, await list(), await list('?q=rosa')]) expect(JSON.stringify(answer)).not.toContain(note.contact);
   });
 
+  it("keeps a record's answer out of every cache: whom a family looked up", async () => {
+    expect((await record()).headers.get('cache-control')).toBe('no-store');
+    expect((await record('00000000-0000-4000-8000-000000000000')).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('publishes each note live, naming the note first and then its record', async () => {
     const created = (await (await addNote(note)).json()) as LostFoundNote;
     expect(published).toEqual([{ event: 'new-missing-person-note', data: { id: created.id, postId: rosa.id, status: 'believed_alive' } }]);

@@ -122,6 +122,8 @@ export function lostFoundRoutes(deps: RouteDeps) {
       })
       .get('/:id', async (c) => {
         const record = await recordOf(c.req.param('id'));
+        // Whom a family looked up stays off the phone's disk (the service worker keeps none either).
+        c.header('cache-control', 'no-store');
         return record ? c.json(record) : notFound(c);
       })
       .get('/:id/page', async (c) => {

@@ -44,6 +44,8 @@ function operation(method: string, path: string, route: ApiRoute) {
   if (route.auth === 'admin') {
     responses[401] = errorAnswer('Not signed in, or the session has ended');
     responses[403] = errorAnswer('A change that does not come from this site (its Origin)');
+  } else if (method !== 'GET' && path !== '/api/sms/inbound') {
+    responses[403] = errorAnswer('Sent from a page of another site (its Origin or Sec-Fetch-Site says so); a request naming neither is taken');
   }
   if (parameters.some((parameter) => parameter.in === 'path')) responses[404] = errorAnswer('There is no such item, or it is no longer listed');
   if (route.body || route.file) {

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import type { LostFoundPost } from '../../src/contract/index.ts';
 import ar from '../../src/i18n/ar.json';
+import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { hydrated, toast, usePhone } from './chromium.ts';
 
 const { context: newContext } = usePhone();
@@ -33,12 +35,46 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   expect(await page.inputValue('.board-form [name="lastSeenCity"]')).toBe('Arvin');
 
   // Only reads were kept: no write, and nothing from the live room.
-  const kept = await page.evaluate(async () => (await (await caches.open('data-v1')).keys()).map((request) => new URL(request.url).pathname));
+  const kept = await page.evaluate(async () => (await (await caches.open('data-v2')).keys()).map((request) => new URL(request.url).pathname));
   expect(kept.length).toBeGreaterThan(0);
   expect(kept.every((path) => path.startsWith('/api/') && !path.startsWith('/parties/'))).toBe(true);
 
   await context.setOffline(false);
   await page.click('.board-form button[type="submit"]');
   await expect.poll(() => toast(page).textContent()).toContain(ar['lostFound.success']);
+  await context.close();
+});
+
+it('never keeps which person a family looked up, and Quick exit empties what was kept', async () => {
+  const context = await newContext();
+  const page = await context.newPage();
+  await page.route(`${new URL(QUICK_EXIT_URL).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' }));
+  await page.goto('/lost-found');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.waitForSelector('.posts > li');
+  const [person] = (await (await context.request.get('/api/lost-found')).json()) as LostFoundPost[];
+
+  await page.goto(`/es/person?id=${person!.id}`, { waitUntil: 'networkidle' });
+  await page.waitForSelector('person-record [data-state="record"]:not([hidden])');
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  /** Every address Cache Storage holds, cache by cache. */
+  const kept = () =>
+    page.evaluate(async () =>
+      (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url)))))
+        .flat()
+        .map((url) => url.pathname + url.search),
+    );
+  // The board's list and page are kept for offline; the record, its data and its page are not.
+  await expect.poll(async () => (await kept()).some((address) => /^\/api\/lost-found(\?|$)/.test(address))).toBe(true);
+  const held = await kept();
+  expect(held).toContain('/lost-found');
+  expect(held.filter((address) => address.includes(person!.id) || /^(\/[^/]+)?\/person(\?|$)/.test(address))).toEqual([]);
+
+  await page.click('a.quick-exit');
+  await page.waitForURL((url) => url.href.startsWith(QUICK_EXIT_URL));
+  // Back on this site (a file the worker never keeps): nothing of the visit is left to read.
+  await page.goto('/sw.js');
+  expect(await kept()).toEqual([]);
   await context.close();
 });

@@ -49,7 +49,7 @@ it('typing a name lists the record in the board’s card, linking to its page; c
   expect(await page.inputValue('input[type="search"]')).toBe('');
   expect(pagesWith(urls, 'maria')).toEqual([]);
   // The service worker keeps the board's reads for offline use, but no search: no name typed stays on the phone.
-  const kept = await page.evaluate(async () => (await (await caches.open('data-v1')).keys()).map((request) => request.url));
+  const kept = await page.evaluate(async () => (await (await caches.open('data-v2')).keys()).map((request) => request.url));
   expect(kept.some((url) => url.includes('/api/lost-found?limit='))).toBe(true);
   expect(kept.filter((url) => url.includes('q='))).toEqual([]);
   await page.context().close();

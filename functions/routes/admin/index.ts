@@ -76,7 +76,7 @@ export function adminRoutes(deps: RouteDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('*', sameOrigin);
+  app.use('*', sameOrigin(deps.pfifDomain));
 
   app.post('/session', jsonBody(signInInput), rateLimit(deps, 'adminSignIn'), async (c) => {
     const admin = await checkSecret(db, c.var.body.name, c.var.body.secret);
