@@ -5,38 +5,14 @@
  * believed only from a socket within TRUSTED_PROXY. The address is used, never stored or logged.
  * (The Cloudflare worker reads CF-Connecting-IP, which Cloudflare sets and no visitor can.)
  */
+import ipaddr from 'ipaddr.js';
 
-/** An IP address as a number: IPv4 in 32 bits, IPv6 in 128; an IPv4-mapped IPv6 address as its IPv4. */
-interface Ip {
-  v6: boolean;
-  value: bigint;
-}
-
-function parseIpv4(text: string): bigint | null {
-  const parts = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text)?.slice(1).map(Number);
-  if (!parts || parts.some((part) => part > 255)) return null;
-  return parts.reduce((value, part) => (value << 8n) | BigInt(part), 0n);
-}
-
-function parseIp(text: string): Ip | null {
-  const v4 = parseIpv4(text);
-  if (v4 !== null) return { v6: false, value: v4 };
-  // A zone (fe80::1%eth0) names the machine's own interface: the same address for matching.
-  const halves = text
-    .replace(/%[\w.-]+$/, '')
-    .toLowerCase()
-    .split('::');
-  if (halves.length > 2) return null;
-  const groups = halves.map((half) => (half ? half.split(':') : []));
-  // An IPv4 tail (::ffff:1.2.3.4) is the last two groups.
-  const last = groups.at(-1)!;
-  const tail = last.length ? parseIpv4(last.at(-1)!) : null;
-  if (tail !== null) last.splice(-1, 1, (tail >> 16n).toString(16), (tail & 0xffffn).toString(16));
-  const count = groups.flat().length;
-  if (groups.flat().some((group) => !/^[0-9a-f]{1,4}$/.test(group)) || (halves.length === 1 ? count !== 8 : count > 7)) return null;
-  const all = halves.length === 1 ? groups[0]! : [...groups[0]!, ...Array<string>(8 - count).fill('0'), ...groups[1]!];
-  const value = all.reduce((sum, group) => (sum << 16n) | BigInt(`0x${group}`), 0n);
-  return value >> 32n === 0xffffn ? { v6: false, value: value & 0xffffffffn } : { v6: true, value };
+/** An address as ipaddr.js reads it, an IPv4 address written as IPv6 (::ffff:10.1.2.3) as IPv4; null for anything else. */
+function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  // Only the usual forms: four decimal parts for IPv4 (ipaddr.js also reads 10.1 or 0x0a.1.2.3).
+  const plain = text.replace(/%[\w.-]+$/, '');
+  if (!ipaddr.IPv6.isValid(plain) && !ipaddr.IPv4.isValidFourPartDecimal(plain)) return null;
+  return ipaddr.process(plain);
 }
 
 /** Whether an address (as a socket or a header gives it) lies in the range. */
@@ -46,15 +22,36 @@ export type AddressRange = (address: string) => boolean;
 export function addressRange(text: string): AddressRange | null {
   const [address = '', prefix, extra] = text.trim().split('/');
   const base = parseIp(address);
-  if (!base || extra !== undefined) return null;
-  const bits = base.v6 ? 128 : 32;
-  const length = prefix === undefined ? bits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
-  if (!(length >= 0 && length <= bits)) return null;
-  const shift = BigInt(bits - length);
+  if (!base || extra !== undefined || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return null;
+  const bits = prefix === undefined ? (base.kind() === 'ipv4' ? 32 : 128) : Number(prefix);
+  if (bits > (base.kind() === 'ipv4' ? 32 : 128)) return null;
   return (candidate) => {
     const ip = parseIp(candidate.trim());
-    return !!ip && ip.v6 === base.v6 && ip.value >> shift === base.value >> shift;
+    return !!ip && ip.kind() === base.kind() && ip.match(base, bits);
   };
+}
+
+/**
+ * The prefix lengths that stand for "one client" when counting what a client may do. One
+ * subscriber gets a whole IPv6 /64 (2^64 addresses to rotate through), so an IPv6 client is its
+ * /64, an IPv4 one its address. Where a count must not be made by rotating addresses at all
+ * (independent confirmations, contact reveals, sockets of the live room), a client is its
+ * network: an IPv4 /24 or an IPv6 /48, what one home, office or small provider can hold.
+ */
+const PREFIXES = { address: { v4: 32, v6: 64 }, network: { v4: 24, v6: 48 } } as const;
+export type ClientScope = keyof typeof PREFIXES;
+
+/**
+ * The client `address` stands for at `scope`, as a CIDR ("203.0.113.0/24", "2001:db8:1::/48").
+ * Something that is no address at all is kept as it is, so it still counts as one client.
+ */
+export function clientOf(address: string, scope: ClientScope): string {
+  const ip = parseIp(address);
+  if (!ip) return address;
+  const bits = ip.kind() === 'ipv4' ? PREFIXES[scope].v4 : PREFIXES[scope].v6;
+  const cidr = `${ip.toString()}/${bits}`;
+  const network = ip.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  return `${network.toString()}/${bits}`;
 }
 
 /** What the host knows of a request: Node's IncomingMessage (an HTTP request or a socket's upgrade). */
