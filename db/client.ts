@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
+import { ConnectionPool } from '@libsql/client/sqlite3';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { storageFailure } from './failures.ts';
@@ -23,17 +24,41 @@ export async function openDatabase(url: string, authToken?: string) {
   }
   let client = createClient({ url, authToken });
   if (url.startsWith('file:')) {
-    // WAL lets readers go on while a post is written.
+    // WAL lets readers go on while a post is written (kept in the file: every connection has it).
     await client.execute('PRAGMA journal_mode = WAL');
-    // What a row held before an update or delete is overwritten, not left in free space: a
-    // contact stored in clear before sealing is gone from the file once sealed.
-    await client.execute('PRAGMA secure_delete = ON');
     client = waitWhenBusy(client);
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { client, db };
 }
+
+/**
+ * What every connection to a local file must have, set on each as the driver opens it:
+ * `secure_delete` overwrites what a row held before an update or delete instead of leaving it in
+ * free space (a contact stored in clear before sealing, a report's text once it ended), and
+ * `journal_size_limit` cuts the write-ahead log back to nothing when it restarts, so old pages do
+ * not wait there to be overwritten. Both are per connection, and @libsql/client 0.18 opens a
+ * connection whenever its pool has none idle (beside a transaction holding one, after
+ * `reconnect()`), in ConnectionPool.acquireSync, with no hook of its own: so that method is
+ * wrapped, once, for every local client of this process.
+ */
+const CONNECTION_PRAGMAS = 'PRAGMA secure_delete = ON; PRAGMA journal_size_limit = 0;';
+const prepared = new WeakSet<object>();
+const acquireSync = ConnectionPool.prototype.acquireSync;
+ConnectionPool.prototype.acquireSync = function (this: ConnectionPool, forTransaction?: boolean) {
+  const connection = acquireSync.call(this, forTransaction);
+  if (!prepared.has(connection)) {
+    try {
+      connection.exec(CONNECTION_PRAGMAS);
+    } catch (error) {
+      this.release(connection);
+      throw error;
+    }
+    prepared.add(connection);
+  }
+  return connection;
+};
 
 /** How long a write waits for another process's lock on the file before the API answers 503. */
 const BUSY_WAIT_MS = 5000;

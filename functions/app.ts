@@ -51,6 +51,7 @@ const failureOf = (error: Error) => {
  * also sweep now and then).
  */
 export function createApp(deps: Deps) {
+  const sealed = sealer(deps.db, deps.dataKey);
   const routeDeps: RouteDeps = {
     now: Date.now,
     defer: (work) => void work.catch((error: Error) => console.error(`Background work failed: ${failureOf(error)}`)),
@@ -65,8 +66,8 @@ export function createApp(deps: Deps) {
         console.error(`Could not publish ${event.event}: ${(error as Error).message}`);
       }
     },
-    keys: keyring(deps.db, deps.config?.hashSecret),
-    sealed: sealer(deps.db, deps.dataKey),
+    keys: keyring(sealed, deps.config?.hashSecret),
+    sealed,
     alertHours: { ...ALERT_HOURS, ...deps.config?.alertHours },
     smsGateway: deps.config?.smsGateway ?? null,
     smsInbound: deps.config?.smsInbound ?? null,
@@ -76,7 +77,7 @@ export function createApp(deps: Deps) {
     quickExitUrl: deps.config?.quickExitUrl ?? DEFAULT_QUICK_EXIT_URL,
     push: {
       hosts: deps.config?.push?.serviceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
-      keys: vapidKeys(deps.db, deps.config?.push?.vapid),
+      keys: vapidKeys(sealed, deps.config?.push?.vapid),
       subject: deps.config?.push?.subject ?? `https://${deps.config?.pfifDomain ?? 'localhost'}`,
     },
   };

@@ -33,7 +33,7 @@ const apiSettings = {
   PUBLIC_DONATION_URL: z.optional(webAddress),
   PUBLIC_QUICK_EXIT_URL: z.optional(webAddress),
   DONATIONS_TOTAL: z._default(z.coerce.number({ error: 'must be a number of dollars' }).check(z.gte(0, 'must be 0 or more')), 0),
-  /** The server's VAPID key pair (RFC 8292), e.g. from `npx web-push generate-vapid-keys`; without it, one made once and kept in the database. */
+  /** The server's VAPID key pair (RFC 8292), e.g. from `npx web-push generate-vapid-keys`; without it, one made once and kept in the database, sealed under the data key. */
   VAPID_PUBLIC_KEY: z.optional(base64url(65, 'the uncompressed P-256 public key')),
   VAPID_PRIVATE_KEY: z.optional(base64url(32, 'the P-256 private key')),
   /** Who push services may write to about this server's pushes: a mailto: or https: address. */

@@ -29,7 +29,7 @@ export interface Deps {
   /** For tests: the current time in ms. */
   now?: () => number;
   config?: {
-    /** Secret for keyed hashes; without one, a random one is made and kept in the database. */
+    /** Secret for keyed hashes; without one, a random one is made and kept in the database, sealed under the data key. */
     hashSecret?: string;
     /** Hours each alert type stays listed, over the contract's defaults. */
     alertHours?: Partial<Record<AlertType, number>>;
@@ -48,7 +48,7 @@ export interface Deps {
     /** Keep public list answers this long (ms); only for a host that sees every write. 0: off. */
     listCacheMs?: number;
     push?: {
-      /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; without them, a pair made once and kept in the database. */
+      /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; without them, a pair made once and kept in the database, sealed under the data key. */
       vapid?: VapidKeys;
       /** VAPID_SUBJECT; without it, the site's https address (PFIF_DOMAIN). */
       subject?: string;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { meta } from '../db/schema.ts';
+import type { Sealer } from './domain/sealed.ts';
 
 const DAY = 24 * 3600 * 1000;
 const encoder = new TextEncoder();
@@ -13,7 +14,8 @@ async function hmac(key: Uint8Array, message: string): Promise<ArrayBuffer> {
 
 /**
  * The value kept under `key` in the database, made by `make` the first time it is asked for. Two
- * processes starting at once both make one; the first stored is the one both keep.
+ * processes starting at once both make one; the first stored is the one both keep. A secret is
+ * kept through the sealer (`keptSecret`), never in clear.
  */
 export async function keptOnce(db: Database, key: string, make: () => string | Promise<string>): Promise<string> {
   const [kept] = await db.select().from(meta).where(eq(meta.key, key));
@@ -26,19 +28,24 @@ export async function keptOnce(db: Database, key: string, make: () => string | P
   return row!.value;
 }
 
-/** The configured secret, or one made once and kept in the database. */
-async function loadSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
+/** The configured secret (HASH_SECRET), or one made once and kept in the database sealed under the data key. */
+async function loadSecret(sealed: Sealer, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return encoder.encode(configured);
-  return encoder.encode(await keptOnce(db, 'hash_secret', () => hex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer)));
+  return encoder.encode(await sealed.keptSecret('hash_secret', () => hex(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer)));
 }
 
 /**
  * Keyed hashes, so that the app can tell "the same device" or "the same client" apart without
- * ever storing who it is: a hash cannot be reversed or matched without the secret.
+ * ever storing who it is: a hash cannot be reversed or matched without the secret, and the
+ * database holds the secret only sealed, so a copy of it cannot match one either.
  */
-export function keyring(db: Database, configured?: string) {
+export function keyring(sealed: Sealer, configured?: string) {
   let secret: Promise<Uint8Array> | undefined;
-  const key = () => (secret ??= loadSecret(db, configured));
+  const key = () =>
+    (secret ??= loadSecret(sealed, configured).catch((error: Error) => {
+      secret = undefined;
+      throw error;
+    }));
   return {
     /** A stable keyed hash of the parts. */
     async hash(...parts: string[]): Promise<string> {

@@ -5,6 +5,7 @@ import { MAX_PUSH_AREAS, MAX_PUSH_FOLLOWS, PUSH_TOPICS, RATE_LIMITS } from '../s
 import es from '../src/i18n/es.json';
 import { COUNTIES } from '../src/contract/places.ts';
 import { createAdmin } from './admin-auth.ts';
+import { dataKey, isSealed, openSecret, sealer } from './domain/sealed.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
 import { pushEvent, pushPersonNews, vapidKeys } from './push.ts';
 
@@ -144,10 +145,11 @@ describe('subscriptions', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('keeps the VAPID key pair it made in the database, so a restart signs with the same key', async () => {
+  it('keeps the VAPID key pair it made in the database, sealed under the data key, so a restart signs with the same key', async () => {
     const first = await api.get<{ publicKey: string }>('/api/push/key');
-    const kept = await api.store.client.execute(`select value from meta where key = 'vapid_keys'`);
-    expect(JSON.parse(String(kept.rows[0]!.value))).toMatchObject({ publicKey: first.publicKey });
+    const kept = String((await api.store.client.execute(`select value from meta where key = 'vapid_keys'`)).rows[0]!.value);
+    expect(isSealed(kept)).toBe(true);
+    expect(JSON.parse(await openSecret(await dataKey(api.key), 'vapid_keys', kept))).toMatchObject({ publicKey: first.publicKey });
   });
 
   it('refuses endpoints that are not https on a known push service: the server never calls another address', async () => {
@@ -272,7 +274,7 @@ describe('following a person record', () => {
     expect(service.received).toHaveLength(1);
 
     // A note a moderator hid before its push went out (it goes in the background, after the answer) sends nothing.
-    const sender = { hosts: [service.host], keys: vapidKeys(api.store.db), subject: 'mailto:ops@example.org' };
+    const sender = { hosts: [service.host], keys: vapidKeys(sealer(api.store.db, dataKey(api.key))), subject: 'mailto:ops@example.org' };
     const { id: noteId } = (await (await api.post(`/api/lost-found/${id}/notes`, note)).json()) as { id: string };
     await api.settle();
     expect(service.received).toHaveLength(2);

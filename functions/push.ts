@@ -8,7 +8,7 @@ import { ENFORCEMENT_TYPE, PUSH_ATTEMPTS, PUSH_CONCURRENCY, PUSH_RETRY_MAX_MS, P
 import { translate } from '../src/i18n/index.ts';
 import { isLang, localizePath, type Lang } from '../src/i18n/languages.ts';
 import { ALERT_TYPE_KEYS } from '../src/i18n/values.ts';
-import { keptOnce } from './keys.ts';
+import type { Sealer } from './domain/sealed.ts';
 import { allowedEndpoint } from './push-hosts.ts';
 
 export interface VapidKeys {
@@ -30,10 +30,23 @@ async function makeVapidKeys(): Promise<VapidKeys> {
   return { publicKey: base64url(publicKey as ArrayBuffer), privateKey: d! };
 }
 
-/** The configured VAPID pair, or one made once and kept in the database (like the hash secret). */
-export function vapidKeys(db: Database, configured?: VapidKeys): () => Promise<VapidKeys> {
+/**
+ * The configured VAPID pair, or one made once and kept in the database sealed under the data key
+ * (like the hash secret): a copy of the database cannot push to anyone. The pair never changes,
+ * as every browser's subscription is bound to its public key.
+ */
+export function vapidKeys(sealed: Sealer, configured?: VapidKeys): () => Promise<VapidKeys> {
   let keys: Promise<VapidKeys> | undefined;
-  return () => (keys ??= configured ? Promise.resolve(configured) : keptOnce(db, 'vapid_keys', async () => JSON.stringify(await makeVapidKeys())).then(JSON.parse));
+  return () =>
+    (keys ??= configured
+      ? Promise.resolve(configured)
+      : sealed
+          .keptSecret('vapid_keys', async () => JSON.stringify(await makeVapidKeys()))
+          .then((kept) => JSON.parse(kept) as VapidKeys)
+          .catch((error: Error) => {
+            keys = undefined;
+            throw error;
+          }));
 }
 
 /** What one push says: generic, never the item's details, names or contacts. */

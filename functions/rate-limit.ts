@@ -61,7 +61,9 @@ async function pastLimit(deps: RouteDeps, action: RateLimitName, clientHash: str
   return (recent?.n ?? 0) >= limit;
 }
 
-const record = (deps: RouteDeps, action: RateLimitName, clientHash: string) => deps.db.insert(rateEvents).values({ clientHash, action, at: deps.now() });
+// Kept to the minute (the next one, so no limit gets shorter): a copy of the database cannot be joined with a network log by the time.
+const record = (deps: RouteDeps, action: RateLimitName, clientHash: string) =>
+  deps.db.insert(rateEvents).values({ clientHash, action, at: Math.ceil(deps.now() / MINUTE) * MINUTE });
 
 /**
  * Counts one `action` of the client known by `clientHash` (a keyed hash that changes daily, of its

@@ -9,6 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { pushSubscriptions } from '../db/schema.ts';
+import { dataKey, newDataKey, sealer } from '../functions/domain/sealed.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/push-hosts.ts';
 import { pushEvent, vapidKeys } from '../functions/push.ts';
 import { PUSH_CONCURRENCY } from '../src/contract/limits.ts';
@@ -33,7 +34,7 @@ export async function pushFigures(count: number) {
     for (let i = 0; i < rows.length; i += 500) {
       await store.db.insert(pushSubscriptions).values(rows.slice(i, i + 500).map(({ endpoint, keys, ...row }) => ({ endpoint, ...keys, ...row })));
     }
-    const sender = { hosts: [...DEFAULT_PUSH_SERVICE_HOSTS, service.host], keys: vapidKeys(store.db), subject: 'mailto:bench@example.org' };
+    const sender = { hosts: [...DEFAULT_PUSH_SERVICE_HOSTS, service.host], keys: vapidKeys(sealer(store.db, dataKey(newDataKey()))), subject: 'mailto:bench@example.org' };
     await sender.keys();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;

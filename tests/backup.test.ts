@@ -21,7 +21,8 @@ const PHOTOS = 20;
 /** Runs `npm run NAME -- FILE` on the data folder `folder`; answers its exit code and output. */
 function run(name: 'backup' | 'restore', file: string, folder: string) {
   const child = spawn('npm', ['run', '-s', name, '--', file], {
-    env: { ...process.env, DATABASE_URL: `file:${join(folder, 'app.db')}`, MEDIA_DIR: join(folder, 'media') },
+    // The data key the posts are sealed with, which signs the backup and checks it on restore.
+    env: { ...process.env, DATABASE_URL: `file:${join(folder, 'app.db')}`, MEDIA_DIR: join(folder, 'media'), DATA_KEY: KEY },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

@@ -28,6 +28,7 @@ import {
   UNATTACHED_UPLOAD_HOURS,
   VOLUNTEER_RETENTION_DAYS,
 } from '../../src/contract/limits.ts';
+import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
 import { keptAfter, livesFrom } from './search.ts';
@@ -86,7 +87,8 @@ export async function deleteLostFound(deps: RouteDeps, rows: Pick<LostFoundRow, 
  * records, files never attached to a post (and multipart uploads with no part for an hour), sent texts, handled SOS requests, drop volunteers'
  * names and audit lines after their periods in the contract (what /privacy tells people);
  * missing-person records LOST_FOUND_DAYS after their posting or last extension, with their notes
- * and photo; expired admin sessions.
+ * and photo; expired admin sessions. Then empties the write-ahead log, so what it deleted is in
+ * neither database file.
  */
 export async function sweep(deps: RouteDeps): Promise<void> {
   const { db } = deps;
@@ -145,6 +147,18 @@ export async function sweep(deps: RouteDeps): Promise<void> {
       .from(lostFoundPosts)
       .where(lte(livesFrom, keptAfter(now))),
   );
+  // What was deleted leaves the write-ahead log too, not at SQLite's next checkpoint.
+  await checkpointDeleted(db);
+}
+
+/**
+ * Moves the write-ahead log into the database file and empties it, after rows were deleted: with
+ * `secure_delete`, the text they held is then in neither file. Only a local file has a log of
+ * its own to empty (a database server keeps its own); a reader still on an older snapshot makes
+ * SQLite skip it, and the next deletion's call does it.
+ */
+export async function checkpointDeleted(db: Database): Promise<void> {
+  if (db.$client.protocol === 'file') await db.$client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
 const lastSweep = new WeakMap<RouteDeps, number>();

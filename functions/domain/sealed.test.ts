@@ -8,7 +8,7 @@ import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { createApp } from '../app.ts';
 import type { Deps } from '../deps.ts';
 import { dataKeyFile, loadDataKey, rotateDataKey } from '../data-key-file.ts';
-import { dataKey, newDataKey, open, seal, sealStored } from './sealed.ts';
+import { dataKey, isSealed, newDataKey, open, seal, sealStored } from './sealed.ts';
 
 let api: TestApp;
 beforeEach(async () => {
@@ -177,9 +177,13 @@ describe('the data key', () => {
     await api.post('/api/alert-subscriptions', { phone: '5595550142', lang: 'en' });
     const before = (await api.store.client.execute('select contact from lost_found_posts')).rows[0]!.contact;
 
+    const { publicKey } = await api.get<{ publicKey: string }>('/api/push/key');
+    expect((await api.post('/api/alerts', NOTICE)).status).toBe(201);
+
     const next = join(api.store.folder, 'next.key');
     const rotated = await rotateDataKey(settings, api.store.db, next);
-    expect(rotated.rows).toBe(2);
+    // The two contacts, the text queued to the subscriber about the notice, the hash secret and the VAPID pair.
+    expect(rotated.rows).toBe(5);
     expect(readFileSync(dataKeyFile(settings.DATABASE_URL), 'utf8').trim()).toBe(readFileSync(next, 'utf8').trim());
     expect((await api.store.client.execute('select contact from lost_found_posts')).rows[0]!.contact).not.toBe(before);
     await expect(loadDataKey({ ...settings, DATA_KEY: api.key }, api.store.db)).rejects.toThrow(/is not the one/);
@@ -193,6 +197,81 @@ describe('the data key', () => {
       body: JSON.stringify({ phone: '(559) 555-0142' }),
     });
     expect(await removed.json()).toMatchObject({ removed: true });
+    // The same secrets, re-sealed: keyed lookups made before still match, browsers keep their subscription.
+    expect((await app.request('/api/alerts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(NOTICE) })).status).toBe(409);
+    expect(await (await app.request('/api/push/key')).json()).toEqual({ publicKey });
+  });
+});
+
+/** A community notice; the same text again within the hour is refused as a duplicate, found by its keyed hash. */
+const NOTICE = { city: 'Fresno', details: 'Food bank open late today' };
+
+describe("the server's secrets", () => {
+  const HASH_SECRET = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
+  /** A VAPID pair as the earlier release made it. */
+  async function vapidPair() {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+    const { d } = await crypto.subtle.exportKey('jwk', pair.privateKey);
+    return { publicKey: Buffer.from(raw).toString('base64url'), privateKey: d! };
+  }
+  /**
+   * The database as a release that kept its secrets in clear in `meta` left it: a notice posted
+   * (its fingerprint made with that secret), the secrets beside it.
+   */
+  async function earlierRelease() {
+    const vapid = await vapidPair();
+    const earlier = createApp({
+      db: api.store.db,
+      dataKey: dataKey(api.key),
+      media: api.media,
+      publish: () => undefined,
+      watching: () => 0,
+      clientAddress: () => '203.0.113.9',
+      now: () => api.clock.now,
+      config: { hashSecret: HASH_SECRET, push: { vapid } },
+    });
+    expect((await earlier.request('/api/alerts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(NOTICE) })).status).toBe(201);
+    await api.store.client.execute({ sql: "insert into meta (key, value) values ('hash_secret', ?), ('vapid_keys', ?)", args: [HASH_SECRET, JSON.stringify(vapid)] });
+    return vapid;
+  }
+  const kept = async () =>
+    (await api.store.client.execute("select key, value from meta where key in ('hash_secret', 'vapid_keys') order by key")).rows.map((row) => String(row.value));
+
+  it('the Node start seals the ones an earlier release kept in clear, in place: the same secrets, so no lookup is lost and no subscription breaks', async () => {
+    const vapid = await earlierRelease();
+    expect(await sealStored(api.store.db, await dataKey(api.key))).toBe(2);
+    expect((await kept()).map(isSealed)).toEqual([true, true]);
+    await api.store.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    expect(found(fileBytes(), [HASH_SECRET, vapid.privateKey])).toEqual([]);
+    // The same notice, from another address, is still found by the fingerprint the earlier release made.
+    expect((await api.post('/api/alerts', NOTICE)).status).toBe(409);
+    expect(await api.get('/api/push/key')).toEqual({ publicKey: vapid.publicKey });
+    expect(await sealStored(api.store.db, await dataKey(api.key))).toBe(0);
+  });
+
+  it('the worker, with no start of its own, seals them at their first use, the same way', async () => {
+    const vapid = await earlierRelease();
+    expect((await api.post('/api/alerts', NOTICE)).status).toBe(409);
+    expect(await api.get('/api/push/key')).toEqual({ publicKey: vapid.publicKey });
+    expect((await kept()).map(isSealed)).toEqual([true, true]);
+  });
+
+  it('HASH_SECRET and VAPID_* still win when set, and then nothing is kept in the database', async () => {
+    const vapid = await vapidPair();
+    const configured = createApp({
+      db: api.store.db,
+      dataKey: dataKey(api.key),
+      media: api.media,
+      publish: () => undefined,
+      watching: () => 0,
+      clientAddress: () => '203.0.113.9',
+      now: () => api.clock.now,
+      config: { hashSecret: HASH_SECRET, push: { vapid } },
+    });
+    expect((await configured.request('/api/alerts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(NOTICE) })).status).toBe(201);
+    expect(await (await configured.request('/api/push/key')).json()).toEqual({ publicKey: vapid.publicKey });
+    expect(await kept()).toEqual([]);
   });
 });
 

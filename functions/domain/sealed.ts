@@ -4,14 +4,23 @@
  * value copied into another column does not open), as `v1:KEYID:BASE64URL(IV + CIPHERTEXT)`. The
  * key id tells keys apart, so a wrong key is refused by name and a rotation knows what it has done.
  * Where a row is found by its value (unsubscribe by number), a keyed hash is stored beside it,
- * under a key derived from the data key (HASH_SECRET's hashes are another matter).
+ * under a key derived from the data key.
+ *
+ * The server's own secrets kept in `meta` (the keyed-hash secret, the Web Push private key) are
+ * sealed the same way under a key of their own, derived from the data key by HKDF: a copy of the
+ * database alone holds none of them, so none of its keyed hashes can be matched with an address
+ * or a number. They stay random values, only sealed: sealing one made by an earlier release in
+ * place keeps every hash made with it (rate-limit records, marks' device hashes, senders'
+ * numbers: their inputs are never stored, so they could not be made again), and a rotation
+ * re-seals them as it does every contact.
  *
  * Every table's rows are sealed on the way in (`sealRow`) and opened on the way out (`openRows`)
  * with the columns listed here; nothing else in the app knows the format.
  */
-import { and, eq, getTableColumns, getTableName, isNotNull, isNull, like, not, or, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, isNotNull, isNull, like, not, or, type Table } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../../db/client.ts';
+import { keptOnce } from '../keys.ts';
 import {
   alerts,
   alertSubscriptions,
@@ -43,6 +52,10 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
 /** Which data key sealed what the database holds (its id, never the key). */
 export const SEALED_WITH = 'sealed_with';
 
+/** The server's secrets kept in `meta`, under these keys, only sealed. */
+export const SEALED_SECRETS = ['hash_secret', 'vapid_keys'] as const;
+export type SecretName = (typeof SEALED_SECRETS)[number];
+
 const VERSION = 'v1';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -68,10 +81,17 @@ export async function dataKey(encoded: string) {
   if (raw.length !== 32) throw new Error('The data key must be 32 bytes in base64url (43 characters), as `npm run rotate-key` writes it.');
   const base = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const derive = (purpose: string) => crypto.subtle.sign('HMAC', base, encoder.encode(purpose));
+  const hkdf = await crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+  const expand = <K extends AesKeyGenParams | HmacImportParams>(info: string, algorithm: K, usages: KeyUsage[]) =>
+    crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(32), info: encoder.encode(info) }, hkdf, algorithm, false, usages);
   return {
     id: toBase64url(new Uint8Array(await derive('find-help-reunite data key id'))).slice(0, 8),
     aes: await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']),
     lookup: await crypto.subtle.importKey('raw', await derive('find-help-reunite lookup hash'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    /** Seals the server's secrets in `meta` (SEALED_SECRETS). */
+    secrets: await expand('find-help-reunite server secrets', { name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']),
+    /** Signs a backup's manifest (scripts/backup.ts): only a holder of the data key can make one restore accepts. */
+    backup: await expand('find-help-reunite backup manifest', { name: 'HMAC', hash: 'SHA-256', length: 256 }, ['sign', 'verify']),
   };
 }
 export type DataKey = Awaited<ReturnType<typeof dataKey>>;
@@ -94,6 +114,27 @@ export async function open(key: DataKey, column: SQLiteColumn, value: string): P
   const bytes = fromBase64url(payload);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(where(column)) }, key.aes, bytes.subarray(12));
   return decoder.decode(plain);
+}
+
+/** Seals the secret kept as `name` in `meta`; its name is bound to it, so it does not open as another. */
+export async function sealSecret(key: DataKey, name: SecretName, value: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(`meta:${name}`) }, key.secrets, encoder.encode(value)));
+  const bytes = new Uint8Array(iv.length + sealed.length);
+  bytes.set(iv);
+  bytes.set(sealed, iv.length);
+  return `${VERSION}:${key.id}:${toBase64url(bytes)}`;
+}
+
+/** Opens the secret kept as `name`; one kept in clear by an earlier release comes back as it is. */
+export async function openSecret(key: DataKey, name: SecretName, value: string): Promise<string> {
+  if (!isSealed(value)) return value;
+  const [, id, payload = ''] = value.split(':');
+  if (id !== key.id) throw new Error(`The server's ${name} was sealed with data key ${id}, but the key in use is ${key.id}: restore the key it was sealed with.`);
+  const bytes = fromBase64url(payload);
+  return decoder.decode(
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(`meta:${name}`) }, key.secrets, bytes.subarray(12)),
+  );
 }
 
 /** The keyed hash a row is found by (e.g. a subscriber's normalized phone number). */
@@ -137,6 +178,21 @@ export function sealer(db: Database, key: DataKey | Promise<DataKey>) {
     /** Seals what was stored in clear (sealStored), once per database: the worker's first maintenance after an upgrade. */
     sealOnce: async () => ((await holdsSealedData(db)) ? 0 : sealStored(db, await ready())),
     lookupHash: async (value: string) => lookupHash(await ready(), value),
+    /**
+     * The secret kept as `name` in `meta`, made by `make` the first time and kept sealed. One an
+     * earlier release kept in clear is sealed in place (when no other process did it first) and
+     * stays the same secret: every hash made with it still matches.
+     */
+    keptSecret: async (name: SecretName, make: () => string | Promise<string>) => {
+      const current = await ready();
+      const kept = await keptOnce(db, name, async () => sealSecret(current, name, await make()));
+      if (!isSealed(kept))
+        await db
+          .update(meta)
+          .set({ value: await sealSecret(current, name, kept) })
+          .where(and(eq(meta.key, name), eq(meta.value, kept)));
+      return openSecret(current, name, kept);
+    },
     /** A row to insert or set, with its sealed columns sealed. */
     sealRow: async <R extends Rowish>(table: Table, row: R) => {
       const current = await ready();
@@ -173,10 +229,11 @@ export async function holdsSealedData(db: Database) {
 }
 
 /**
- * Seals what was stored in clear (rows from before sealing, sample content, a PFIF import) and
- * gives subscriptions their lookup hash; values already sealed are left alone, so running it again
- * changes nothing. With `from`, every sealed value is opened with that key and sealed anew with
- * `key` (rotation). Runs in one transaction: all or nothing.
+ * Seals what was stored in clear (rows from before sealing, sample content, a PFIF import, the
+ * server's secrets an earlier release kept in clear) and gives subscriptions their lookup hash;
+ * values already sealed are left alone, so running it again changes nothing. With `from`, every
+ * sealed value is opened with that key and sealed anew with `key` (rotation). Runs in one
+ * transaction: all or nothing.
  */
 export async function sealStored(db: Database, key: DataKey, from?: DataKey): Promise<number> {
   let changed = 0;
@@ -207,6 +264,18 @@ export async function sealStored(db: Database, key: DataKey, from?: DataKey): Pr
           .where(eq(id as typeof alerts.id, row[hashed ? 'phone' : 'id'] as string));
         changed++;
       }
+    }
+    for (const row of await tx
+      .select()
+      .from(meta)
+      .where(inArray(meta.key, [...SEALED_SECRETS]))) {
+      if (!from && isSealed(row.value)) continue;
+      const name = row.key as SecretName;
+      await tx
+        .update(meta)
+        .set({ value: await sealSecret(key, name, await openSecret(from ?? key, name, row.value)) })
+        .where(eq(meta.key, name));
+      changed++;
     }
     await tx
       .insert(meta)

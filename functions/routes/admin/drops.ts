@@ -6,6 +6,7 @@ import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
+import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http.ts';
 
 type Row = typeof drops.$inferSelect;
@@ -81,6 +82,7 @@ export function adminDropRoutes(deps: RouteDeps) {
       if (!row) return apiError(c, 404, 'not_found', 'There is no such drop');
       await db.batch([db.delete(dropVolunteers).where(eq(dropVolunteers.dropId, id)), db.delete(drops).where(eq(drops.id, id))]);
       await audit(db, c.var.admin, 'drop.cancel', id, deps.now());
+      await checkpointDeleted(db);
       return c.body(null, 204);
     });
 }

@@ -32,7 +32,7 @@ import { rateLimit } from '../../rate-limit.ts';
 import { toAdminJob, toAdminResource, toAlert, toNote, toOwnOffer, toOwnPost, toOwnRequest } from '../../domain/mappers.ts';
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';
-import { closeAlert } from '../../domain/retention.ts';
+import { checkpointDeleted, closeAlert } from '../../domain/retention.ts';
 import { pfifSite } from '../pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
@@ -187,7 +187,11 @@ export function adminRoutes(deps: RouteDeps) {
       if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       await audit(db, c.var.admin, action, id, deps.now());
       // Hidden alerts send no more texts; texts already sent cannot be called back.
-      if (path === 'hide') await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
+      if (path === 'hide') {
+        await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
+        await checkpointDeleted(db);
+      }
+      // Closing sweeps the report's details away, and the write-ahead log with them.
       if (path === 'all-clear') await closeAlert(deps, id);
       return c.json(toAdminAlert(row));
     });

@@ -5,6 +5,7 @@ import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
+import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 
@@ -57,6 +58,7 @@ export function adminJobRoutes(deps: RouteDeps) {
       const [row] = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
       if (!row) return apiError(c, 404, 'not_found', 'There is no such job');
       await audit(db, c.var.admin, 'job.remove', id, deps.now());
+      await checkpointDeleted(db);
       return c.body(null, 204);
     });
 }

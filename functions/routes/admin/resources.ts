@@ -6,6 +6,7 @@ import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
+import { checkpointDeleted } from '../../domain/retention.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
@@ -64,6 +65,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
       const [row] = await db.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
       if (!row) return apiError(c, 404, 'not_found', 'There is no such resource');
       await audit(db, c.var.admin, 'resource.remove', id, deps.now());
+      await checkpointDeleted(db);
       return c.body(null, 204);
     });
 }
