@@ -47,12 +47,12 @@ async function silentSocket(address: string): Promise<Socket> {
   return socket;
 }
 
-/** A page's socket from `address`, reading everything, and what it has heard. */
+/** A page's socket from `address`, reading everything, and the ids of the events it has heard. */
 async function page(address: string) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}${ROOM_PATH}`, { localAddress: address });
   opened.push({ destroy: () => socket.terminate() });
   const heard: string[] = [];
-  socket.on('message', (data) => heard.push(String(data)));
+  socket.on('message', (data) => heard.push((JSON.parse(String(data)) as { data: { id: string } }).data.id));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   return { socket, heard, closed };
@@ -96,8 +96,7 @@ it('300 sockets from one address that never read: at most the cap get in, none h
   }
   const grown = liveMemory() - before;
 
-  expect(listener.heard).toHaveLength(events);
-  expect(listener.heard.map((message) => (JSON.parse(message) as { data: { id: string } }).data.id)).toEqual(Array.from({ length: events }, (_, n) => `job-${n}`));
+  expect(listener.heard).toEqual(Array.from({ length: events }, (_, n) => `job-${n}`));
   // Every silent socket was dropped once its queue passed the bound, and with it what it held.
   await until(() => relay.connections === 1);
   expect(relay.connections).toBe(1);
