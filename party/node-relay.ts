@@ -3,8 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
 import { broadcastMessage, clientNetwork, HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
 
-/** How long a socket that was told to close may take to answer before it is cut. */
-const CLOSE_TIMEOUT_MS = 2000;
+/** How long a refused socket may take to answer its close before it is cut. */
+const REFUSED_CLOSE_MS = 2000;
 
 /**
  * The live room of the embedded Node host, at the same URL as on Cloudflare so partysocket works
@@ -19,7 +19,7 @@ export function createNodeRelay({
   clientAddress = (request: IncomingMessage): string | undefined => request.socket.remoteAddress,
   heartbeatMs = HEARTBEAT_MS,
 }: { clientAddress?: (request: IncomingMessage) => string | undefined; heartbeatMs?: number } = {}) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES, closeTimeout: CLOSE_TIMEOUT_MS });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   // Sockets open per client network: only in this process's memory, never written or logged.
   const perClient = new Map<string, number>();
   // Sockets that answered the last ping.
@@ -27,7 +27,6 @@ export function createNodeRelay({
 
   const heartbeat = setInterval(() => {
     for (const client of wss.clients) {
-      // A refused socket never answers a ping either: one beat is all it is kept if it ignores the close.
       if (!alive.has(client) || client.bufferedAmount > MAX_BUFFERED_BYTES) {
         client.terminate();
         continue;
@@ -53,6 +52,8 @@ export function createNodeRelay({
         // Accepted, then closed with a code the page reads (a refused upgrade would tell it nothing).
         if (open >= MAX_SOCKETS_PER_CLIENT) {
           ws.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
+          // Not ws's 30 s wait for the answer: a script would keep thousands of refused sockets that long.
+          setTimeout(() => ws.terminate(), REFUSED_CLOSE_MS).unref();
           return;
         }
         perClient.set(network, open + 1);

@@ -46,7 +46,8 @@ export const TOO_MANY_SOCKETS = { code: 1013, reason: 'too many connections from
 
 /**
  * How often the room makes sure each socket is alive: one silent for two beats is dropped. Pages
- * send `ping` each beat (the room answers `pong`); the Node relay also pings at the protocol level.
+ * send `ping` each beat (the Cloudflare runtime answers `pong` without waking the room); the Node
+ * relay pings them at the protocol level instead.
  */
 export const HEARTBEAT_MS = 30_000;
 export const HEARTBEAT = { ping: 'ping', pong: 'pong' } as const;

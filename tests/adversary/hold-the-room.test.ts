@@ -90,7 +90,7 @@ it('300 sockets from one address that never read: at most the cap get in, none h
   // 1,500 broadcasts of about 6 KB: 9 MB for each socket, more than the kernel holds for one.
   // The page reads as a phone does; the silent sockets never do.
   const events = 1500;
-  for (let sent = 0; sent < events; ) {
+  for (let sent = 0; sent < events;) {
     for (const end = sent + 20; sent < end; sent++) expect(relay.publish(bigEvent(sent))).toBe(true);
     await until(() => listener.heard.length === sent);
   }
