@@ -7,7 +7,8 @@ declare module 'cloudflare:workers' {
   export function waitUntil(promise: Promise<unknown>): void;
 
   /** What the live room (party/live-room.ts, through partyserver) uses of its Durable Object. */
-  export abstract class DurableObject<_Env = unknown> {
+  export abstract class DurableObject<Env = unknown> {
+    protected env: Env;
     protected ctx: {
       storage: { getAlarm(): Promise<number | null>; setAlarm(at: number): Promise<void> };
       /** A message the runtime answers itself, without waking the object, noting when. */

@@ -10,10 +10,15 @@ import { broadcastMessage, clientTag, HEARTBEAT, HEARTBEAT_MS, MAX_SOCKETS_PER_C
  * of its client's network (CF-Connecting-IP), and one past MAX_SOCKETS_PER_CLIENT is closed.
  *
  * Unlike Node, the runtime tells nothing of a socket's unsent messages: a reader that stops reading
- * stops pinging too, and is dropped by the beat.
+ * stops pinging too, and is dropped by the beat. HEARTBEAT_MS in the worker's vars shortens the
+ * beat, for tests.
  */
-export class LiveRoom extends Server {
+export class LiveRoom extends Server<{ HEARTBEAT_MS?: string }> {
   static options = { hibernate: true };
+
+  private get beat() {
+    return Number(this.env.HEARTBEAT_MS) || HEARTBEAT_MS;
+  }
 
   onStart() {
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
@@ -30,7 +35,7 @@ export class LiveRoom extends Server {
       return;
     }
     connection.setState({ since: Date.now() });
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + this.beat);
   }
 
   onMessage() {
@@ -43,10 +48,10 @@ export class LiveRoom extends Server {
     let left = 0;
     for (const connection of this.getConnections<{ since: number }>()) {
       const heard = this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? connection.state?.since ?? 0;
-      if (now - heard > 2 * HEARTBEAT_MS) connection.close(1001, 'no heartbeat');
+      if (now - heard > 2 * this.beat) connection.close(1001, 'no heartbeat');
       else left++;
     }
-    if (left > 0) await this.ctx.storage.setAlarm(now + HEARTBEAT_MS);
+    if (left > 0) await this.ctx.storage.setAlarm(now + this.beat);
   }
 
   /** How many pages are listening now. */
