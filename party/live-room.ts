@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
-import { broadcastMessage, clientTag, HEARTBEAT, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, TOO_MANY_SOCKETS } from './rules.ts';
+import { broadcastMessage, clientTag, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, PING, PONG, TOO_MANY_SOCKETS } from './rules.ts';
 
 /**
  * The live room on Cloudflare: a Durable Object every open page keeps a socket to, under the
@@ -21,7 +21,7 @@ export class LiveRoom extends Server<{ HEARTBEAT_MS?: string }> {
   }
 
   onStart() {
-    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT.ping, HEARTBEAT.pong));
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
   async getConnectionTags(_connection: Connection, { request }: ConnectionContext): Promise<string[]> {

@@ -12,7 +12,7 @@ import { apiOn } from '../tests/api-on.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { remoteRoom } from './remote-room.ts';
 import { pagePolicy } from '../functions/security-headers.ts';
-import { HEARTBEAT, hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, roomSocketUrl, TOO_MANY_SOCKETS } from './rules.ts';
+import { hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, PING, roomSocketUrl, TOO_MANY_SOCKETS } from './rules.ts';
 
 const SECRET = 'test-secret-for-the-room-0123';
 const BEAT_MS = 1000;
@@ -64,7 +64,7 @@ async function listen({ network = '198.51.100.1', silent = false } = {}) {
     socket.once('error', reject);
   });
   if (!silent) {
-    const pinging = setInterval(() => socket.send(HEARTBEAT.ping), BEAT_MS / 4);
+    const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
     socket.once('close', () => clearInterval(pinging));
   }
   return { socket, heard, closed };

@@ -1,5 +1,5 @@
 import type * as Party from 'partykit/server';
-import { broadcastMessage, clientTag, HEARTBEAT, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, TOO_MANY_SOCKETS } from './rules.ts';
+import { broadcastMessage, clientTag, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, PING, TOO_MANY_SOCKETS } from './rules.ts';
 
 /** When a socket was last heard from: its connect, then each `ping` its page sends. */
 type Heard = { heard: number };
@@ -46,7 +46,7 @@ export default class LiveRoom implements Party.Server {
   }
 
   onMessage(message: string | ArrayBuffer | ArrayBufferView, sender: Party.Connection<Heard>) {
-    if (message === HEARTBEAT.ping) {
+    if (message === PING) {
       sender.setState({ heard: Date.now() });
       return;
     }

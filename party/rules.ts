@@ -41,8 +41,9 @@ export const MAX_CLIENT_MESSAGE_BYTES = 1024;
  */
 export const MAX_SOCKETS_PER_CLIENT = 8;
 
-/** What a socket past that cap is closed with: 1013, try again later, and why. */
-export const TOO_MANY_SOCKETS = { code: 1013, reason: 'too many connections from this network' } as const;
+/** What a socket past that cap is closed with: 1013, try again later (the code alone is what pages read), and why. */
+export const TOO_MANY_SOCKETS_CODE = 1013;
+export const TOO_MANY_SOCKETS = { code: TOO_MANY_SOCKETS_CODE, reason: 'too many connections from this network' } as const;
 
 /**
  * How often the room makes sure each socket is alive: one silent for two beats is dropped. Pages
@@ -50,7 +51,8 @@ export const TOO_MANY_SOCKETS = { code: 1013, reason: 'too many connections from
  * relay pings them at the protocol level instead.
  */
 export const HEARTBEAT_MS = 30_000;
-export const HEARTBEAT = { ping: 'ping', pong: 'pong' } as const;
+export const PING = 'ping';
+export const PONG = 'pong';
 
 /**
  * A socket with more than this waiting to be sent is not reading (a phone on a slow line hears

@@ -1,4 +1,4 @@
-import { HEARTBEAT, HEARTBEAT_MS, roomSocketUrl, TOO_MANY_SOCKETS } from '../../party/rules.ts';
+import { HEARTBEAT_MS, PING, roomSocketUrl, TOO_MANY_SOCKETS_CODE } from '../../party/rules.ts';
 import { parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
@@ -7,11 +7,11 @@ import { ownRecord } from './my-posts.ts';
 import { unlessOwn } from './own-posts.ts';
 import { showToast } from './toast.ts';
 
-/**
- * The wait before reconnecting after a drop: doubling from the first, up to the most; a room that
- * refused this network (too many sockets from it) is asked again only after `refused`, or more.
- */
-const RETRY_MS = { first: 1000, most: 10_000, refused: 60_000 };
+/** The wait before reconnecting after a drop: doubling from the first, up to the most. */
+const RETRY_MS = { first: 1000, most: 10_000 };
+
+/** A room that refused this network (too many sockets from it) is asked again only after this. */
+const REFUSED_RETRY_MS = 60_000;
 
 /**
  * Keeps a socket to the live room (same origin, or `hosted`, PUBLIC_LIVE_URL's; reconnecting after drops) and turns each event
@@ -23,7 +23,6 @@ export function connectLive(messages: Messages, element: HTMLElement, hosted?: s
   const url = roomSocketUrl(location, hosted);
   let socket: WebSocket;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
   let delay = RETRY_MS.first;
   let stopped = false;
   // `data-connected` on <live-events> says whether the page is hearing the room right now.
@@ -39,14 +38,13 @@ export function connectLive(messages: Messages, element: HTMLElement, hosted?: s
       delay = RETRY_MS.first;
       connected(true);
       // The room drops a socket silent for two beats (one whose page is gone).
-      heartbeat = setInterval(() => opened.send(HEARTBEAT.ping), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => (opened.readyState === opened.OPEN ? opened.send(PING) : clearInterval(heartbeat)), HEARTBEAT_MS);
     };
     socket.onclose = ({ code }) => {
-      clearInterval(heartbeat);
       connected(false);
       if (stopped) return;
-      // Refused pages of one network spread out their next try instead of knocking together every second.
-      retry = setTimeout(open, code === TOO_MANY_SOCKETS.code ? RETRY_MS.refused * (1 + Math.random()) : delay);
+      // A refused page knocks again a minute later, not every second: it would only be refused again.
+      retry = setTimeout(open, code === TOO_MANY_SOCKETS_CODE ? REFUSED_RETRY_MS : delay);
       delay = Math.min(delay * 2, RETRY_MS.most);
     };
     socket.onmessage = receive;
@@ -77,7 +75,6 @@ export function connectLive(messages: Messages, element: HTMLElement, hosted?: s
     },
     reconnect() {
       stopped = false;
-      clearInterval(heartbeat);
       socket.onclose = null;
       socket.close();
       open();

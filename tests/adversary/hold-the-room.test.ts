@@ -7,9 +7,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createNodeRelay } from '../../party/node-relay.ts';
+import { connectLive } from '../../src/lib/live.ts';
 import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH } from '../../party/rules.ts';
 
 let server: Server;
@@ -26,6 +27,7 @@ async function listen(options?: Parameters<typeof createNodeRelay>[0]) {
 }
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   for (const socket of opened.splice(0)) socket.destroy();
   relay.close();
   await new Promise((resolve) => server.close(resolve));
@@ -114,4 +116,18 @@ it('a socket that stops answering pings is dropped by the heartbeat; a live page
   await new Promise((resolve) => setTimeout(resolve, 600));
   expect(relay.connections).toBe(1);
   expect(live.socket.readyState).toBe(WebSocket.OPEN);
+});
+
+it("a page refused for its network's cap does not knock again every second", async () => {
+  await listen();
+  let knocks = 0;
+  server.prependListener('upgrade', () => knocks++);
+  for (let n = 0; n < MAX_SOCKETS_PER_CLIENT; n++) await silentSocket('127.0.0.1');
+  knocks = 0;
+  // The pages' own listener (src/lib/live.ts), with Node's WebSocket, on this loopback room.
+  vi.stubGlobal('location', { protocol: 'http:', host: `127.0.0.1:${port}` });
+  const live = connectLive({}, { toggleAttribute() {} } as unknown as HTMLElement);
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  live.close();
+  expect(knocks).toBe(1);
 });

@@ -25,7 +25,7 @@ import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../f
 import { newDataKey } from '../../functions/domain/sealed.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
-import { HEARTBEAT, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from '../../party/rules.ts';
+import { MAX_SOCKETS_PER_CLIENT, PING, PONG, ROOM_PATH, TOO_MANY_SOCKETS } from '../../party/rules.ts';
 
 let folder: string;
 let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
@@ -140,14 +140,14 @@ async function listen(room = 'main') {
   const received: unknown[] = [];
   let pongs = 0;
   socket.addEventListener('message', ({ data }) => {
-    if (data === HEARTBEAT.pong) pongs++;
+    if (data === PONG) pongs++;
     else received.push(JSON.parse(String(data)));
   });
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve);
     socket.addEventListener('error', reject);
   });
-  const pinging = setInterval(() => socket.send(HEARTBEAT.ping), BEAT_MS / 4);
+  const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
   socket.addEventListener('close', () => clearInterval(pinging));
   return { socket, received, pongs: () => pongs };
 }
@@ -163,7 +163,7 @@ async function socketFrom(network: string, { silent = false } = {}) {
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   if (!silent) {
-    const pinging = setInterval(() => socket.send(HEARTBEAT.ping), BEAT_MS / 4);
+    const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
     socket.once('close', () => clearInterval(pinging));
   }
   return { socket, closed };
