@@ -62,7 +62,7 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
  * Who a socket counts against: the address itself for IPv4 (unwrapped from ::ffff:), the /64 for
- * IPv6 (one line's, which can try its 2^64 addresses one by one). Kept only in memory, never logged.
+ * IPv6 (one home line holds all 2^64 of its addresses). Kept only in memory, never logged.
  */
 export function clientNetwork(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
