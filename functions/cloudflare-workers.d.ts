@@ -5,6 +5,21 @@
  */
 declare module 'cloudflare:workers' {
   export function waitUntil(promise: Promise<unknown>): void;
+
+  /** What the live room (party/live-room.ts, through partyserver) uses of its Durable Object. */
+  export abstract class DurableObject<Env = unknown> {
+    protected env: Env;
+    protected ctx: {
+      storage: { getAlarm(): Promise<number | null>; setAlarm(at: number): Promise<void> };
+      /** A message the runtime answers itself, without waking the object, noting when. */
+      setWebSocketAutoResponse(pair: WebSocketRequestResponsePair): void;
+      getWebSocketAutoResponseTimestamp(socket: WebSocket): Date | null;
+    };
+  }
+}
+
+declare class WebSocketRequestResponsePair {
+  constructor(request: string, response: string);
 }
 
 /** A stream that passes exactly `expectedLength` bytes, so R2 knows a streamed body's length up front. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createNodeRelay } from './node-relay.ts';
+import { clientNetwork, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
 
 let server: Server;
 let relay: ReturnType<typeof createNodeRelay>;
@@ -62,4 +63,36 @@ it('relays nothing a client sends, not even a well-formed event', async () => {
 
 it('refuses sockets on any other path', async () => {
   await expect(client('/parties/other/main')).rejects.toThrow(/404/);
+});
+
+it('knows a client by its IPv4 address, or its IPv6 /64', () => {
+  expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+  expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+  expect(clientNetwork('2001:DB8:1:2:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+  expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+  expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  expect(clientNetwork('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+});
+
+it('counts sockets against the client its clientAddress option names (as a trusted proxy would tell it)', async () => {
+  relay.close();
+  relay = createNodeRelay({ clientAddress: (request) => String(request.headers['x-test-client']) });
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', relay.handleUpgrade);
+  const from = async (address: string) => {
+    const socket = new WebSocket(`${base}${ROOM_PATH}`, { headers: { 'x-test-client': address } });
+    const closed = new Promise<unknown>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    await new Promise((resolve) => socket.once('open', resolve));
+    return { socket, closed };
+  };
+  // Eight addresses of one /64: one client.
+  const held = [];
+  for (let n = 1; n <= MAX_SOCKETS_PER_CLIENT; n++) held.push(await from(`2001:db8:1:2::${n}`));
+  const refused = await from('2001:db8:1:2::99');
+  expect(await refused.closed).toEqual(TOO_MANY_SOCKETS);
+  await from('2001:db8:1:3::1');
+  await settle();
+  expect(relay.connections).toBe(MAX_SOCKETS_PER_CLIENT + 1);
 });

@@ -1,6 +1,7 @@
 /**
  * The room as PartyKit runs it: `npx partykit dev` (workerd, offline) on a spare port, the real
- * API publishing to it over HTTP with the shared secret, and a page's socket hearing the event.
+ * API publishing to it over HTTP with the shared secret, and a page's socket hearing the event;
+ * the cap on sockets per client and the heartbeat (a beat of 1 s here, 30 s in use).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -11,9 +12,10 @@ import { apiOn } from '../tests/api-on.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { remoteRoom } from './remote-room.ts';
 import { pagePolicy } from '../functions/security-headers.ts';
-import { hostedRoomOrigin, PARTYKIT_ROOM_PATH, roomSocketUrl } from './rules.ts';
+import { hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, PING, roomSocketUrl, TOO_MANY_SOCKETS } from './rules.ts';
 
 const SECRET = 'test-secret-for-the-room-0123';
+const BEAT_MS = 1000;
 let dev: ChildProcess;
 let base: string;
 
@@ -29,7 +31,10 @@ beforeAll(async () => {
   const port = await sparePort();
   base = `http://127.0.0.1:${port}`;
   // Its own process group, so the whole of it (npx, partykit, workerd) can be stopped.
-  dev = spawn('npx', ['partykit', 'dev', '--port', String(port), '--var', `LIVE_ROOM_SECRET=${SECRET}`], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev = spawn('npx', ['partykit', 'dev', '--port', String(port), '--var', `LIVE_ROOM_SECRET=${SECRET}`, '--var', `HEARTBEAT_MS=${BEAT_MS}`], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const seen = (chunk: Buffer) => {
@@ -45,16 +50,24 @@ afterAll(() => {
   if (dev.pid) process.kill(-dev.pid, 'SIGTERM');
 });
 
-/** A page's socket to the room, and what it has heard. */
-async function listen() {
-  const socket = new WebSocket(`${base.replace('http', 'ws')}${PARTYKIT_ROOM_PATH}`);
+/**
+ * A page's socket to the room (from `network`, as Cloudflare's edge names it in CF-Connecting-IP),
+ * pinging each quarter beat as src/lib/live.ts does each beat unless `silent`, and what it has heard.
+ */
+async function listen({ network = '198.51.100.1', silent = false } = {}) {
+  const socket = new WebSocket(`${base.replace('http', 'ws')}${PARTYKIT_ROOM_PATH}`, { headers: { 'cf-connecting-ip': network } });
   const heard: unknown[] = [];
   socket.on('message', (data) => heard.push(JSON.parse(String(data))));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  return { socket, heard };
+  if (!silent) {
+    const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
+    socket.once('close', () => clearInterval(pinging));
+  }
+  return { socket, heard, closed };
 }
 
 const until = async (check: () => boolean) => {
@@ -116,3 +129,26 @@ it('pages built with PUBLIC_LIVE_URL open their socket there, and their policy l
   expect(hosted).toContain("connect-src 'self' wss://find-help-reunite-live.group.partykit.dev;");
   expect(pagePolicy([], hostedRoomOrigin(undefined))).toContain("connect-src 'self';");
 });
+
+it('takes at most the cap of sockets from one client network, telling the next why; another network still gets in', async () => {
+  const held = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_CLIENT }, () => listen({ network: '203.0.113.7' })));
+  const refused = await listen({ network: '203.0.113.7' });
+  expect(await refused.closed).toEqual(TOO_MANY_SOCKETS);
+  const other = await listen({ network: '203.0.113.8' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect([...held, other].every(({ socket }) => socket.readyState === WebSocket.OPEN)).toBe(true);
+  // One of the held goes (a phone losing signal): its place is free again.
+  held[0]!.socket.terminate();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const again = await listen({ network: '203.0.113.7' });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(again.socket.readyState).toBe(WebSocket.OPEN);
+  for (const { socket } of [...held, other, again]) socket.close();
+}, 30_000);
+
+it('drops a socket that stops pinging within a few beats, and keeps one that pings', async () => {
+  const [silent, pinging] = [await listen({ network: '203.0.113.9', silent: true }), await listen({ network: '203.0.113.10' })];
+  expect(await silent.closed).toEqual({ code: 1001, reason: 'no heartbeat' });
+  expect(pinging.socket.readyState).toBe(WebSocket.OPEN);
+  pinging.socket.close();
+}, 30_000);

@@ -36,6 +36,60 @@ export const mayListen = (room: string) => room === LIVE_ROOM.room;
 export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 
 /**
+ * Sockets open at once from one client (an IPv4 address, an IPv6 /64): enough for a household's
+ * tabs and phones; past it, one script cannot make every broadcast cost thousands of sends.
+ */
+export const MAX_SOCKETS_PER_CLIENT = 8;
+
+/** What a socket past that cap is closed with: 1013, try again later (the code alone is what pages read), and why. */
+export const TOO_MANY_SOCKETS_CODE = 1013;
+export const TOO_MANY_SOCKETS = { code: TOO_MANY_SOCKETS_CODE, reason: 'too many connections from this network' } as const;
+
+/**
+ * How often the room makes sure each socket is alive: one silent for two beats is dropped. Pages
+ * send `ping` each beat (the Cloudflare runtime answers `pong` without waking the room); the Node
+ * relay pings them at the protocol level instead.
+ */
+export const HEARTBEAT_MS = 30_000;
+export const PING = 'ping';
+export const PONG = 'pong';
+
+/**
+ * A socket with more than this waiting to be sent is not reading (a phone on a slow line hears
+ * each event in well under this), so it is dropped rather than kept growing with every broadcast.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * Who a socket counts against: the address itself for IPv4 (unwrapped from ::ffff:), the /64 for
+ * IPv6 (one home line holds all 2^64 of its addresses). Kept only in memory, never logged.
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An IPv4 tail (::1.2.3.4) fills two groups.
+  const missing = 8 - left.length - right.length - (right.at(-1)?.includes('.') ? 1 : 0);
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The tag a room (Cloudflare, PartyKit) counts a socket under: a digest of its client network,
+ * so the runtime holding the sockets never holds an address.
+ */
+export async function clientTag(address: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(clientNetwork(address)));
+  return `client:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+}
+
+/**
  * The message sent to every page for an event the API publishes, or null (nothing sent) when it
  * breaks the contract.
  */

@@ -1,4 +1,4 @@
-import { roomSocketUrl } from '../../party/rules.ts';
+import { HEARTBEAT_MS, PING, roomSocketUrl, TOO_MANY_SOCKETS_CODE } from '../../party/rules.ts';
 import { parseLiveEvent } from '../contract/events.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { $liveConnected, $liveEvent } from './live-store.ts';
@@ -9,6 +9,9 @@ import { showToast } from './toast.ts';
 
 /** The wait before reconnecting after a drop: doubling from the first, up to the most. */
 const RETRY_MS = { first: 1000, most: 10_000 };
+
+/** A room that refused this network (too many sockets from it) is asked again only after this. */
+const REFUSED_RETRY_MS = 60_000;
 
 /**
  * Keeps a socket to the live room (same origin, or `hosted`, PUBLIC_LIVE_URL's; reconnecting after drops) and turns each event
@@ -29,15 +32,19 @@ export function connectLive(messages: Messages, element: HTMLElement, hosted?: s
   };
   const open = () => {
     clearTimeout(retry);
-    socket = new WebSocket(url);
+    const opened = new WebSocket(url);
+    socket = opened;
     socket.onopen = () => {
       delay = RETRY_MS.first;
       connected(true);
+      // The room drops a socket silent for two beats (one whose page is gone).
+      const heartbeat = setInterval(() => (opened.readyState === opened.OPEN ? opened.send(PING) : clearInterval(heartbeat)), HEARTBEAT_MS);
     };
-    socket.onclose = () => {
+    socket.onclose = ({ code }) => {
       connected(false);
       if (stopped) return;
-      retry = setTimeout(open, delay);
+      // A refused page knocks again a minute later, not every second: it would only be refused again.
+      retry = setTimeout(open, code === TOO_MANY_SOCKETS_CODE ? REFUSED_RETRY_MS : delay);
       delay = Math.min(delay * 2, RETRY_MS.most);
     };
     socket.onmessage = receive;

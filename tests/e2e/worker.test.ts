@@ -3,7 +3,7 @@
  * dev`), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
  * lost-and-found round trip, a live event through the room's Durable Object, a Web Push encrypted
  * and signed in workerd, and an admin signing in (the PBKDF2 hash made by `admin:create` on Node
- * verifies in workerd).
+ * verifies in workerd). The room's heartbeat beats each second here (30 s in use).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { openDatabase } from '../../db/client.ts';
 import { drops } from '../../db/schema.ts';
 import { createAdmin } from '../../functions/admin-auth.ts';
@@ -24,6 +25,7 @@ import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../f
 import { newDataKey } from '../../functions/domain/sealed.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
+import { MAX_SOCKETS_PER_CLIENT, PING, PONG, ROOM_PATH, TOO_MANY_SOCKETS } from '../../party/rules.ts';
 
 let folder: string;
 let database: Awaited<ReturnType<typeof startLibsqlHttpServer>>;
@@ -31,6 +33,7 @@ let pushService: Awaited<ReturnType<typeof localPushService>>;
 let wrangler: ChildProcess;
 let base: string;
 let adminSecret: string;
+const BEAT_MS = 1000;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -69,6 +72,8 @@ beforeAll(async () => {
       `PUSH_SERVICE_HOSTS:${pushService.host}`,
       '--var',
       `DATA_KEY:${newDataKey()}`,
+      '--var',
+      `HEARTBEAT_MS:${BEAT_MS}`,
       '--persist-to',
       join(folder, 'state'),
       '--show-interactive-dev-session=false',
@@ -126,17 +131,61 @@ it('answers an unknown path with the 404 page in its language', async () => {
   expect(await spanish.text()).toContain(es['notFound.title']);
 });
 
-/** A socket to the room and the events it has received so far. */
+/**
+ * A socket to the room, pinging as a page does (each quarter beat here), the events it has
+ * received so far, and how many pongs.
+ */
 async function listen(room = 'main') {
   const socket = new WebSocket(`${base.replace('http', 'ws')}/parties/live-room/${room}?_pk=test`);
   const received: unknown[] = [];
-  socket.addEventListener('message', ({ data }) => received.push(JSON.parse(String(data))));
+  let pongs = 0;
+  socket.addEventListener('message', ({ data }) => {
+    if (data === PONG) pongs++;
+    else received.push(JSON.parse(String(data)));
+  });
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve);
     socket.addEventListener('error', reject);
   });
-  return { socket, received };
+  const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
+  socket.addEventListener('close', () => clearInterval(pinging));
+  return { socket, received, pongs: () => pongs };
 }
+
+/**
+ * A socket from `network` (as Cloudflare's edge names it in CF-Connecting-IP), pinging as a page
+ * does unless `silent`, and how it was closed. The room's close frame is enough: wrangler's proxy
+ * is slow to end the connection after it, so the socket does not wait for that.
+ */
+async function socketFrom(network: string, { silent = false } = {}) {
+  const options = { headers: { 'cf-connecting-ip': network }, closeTimeout: 100 };
+  const socket = new NodeWebSocket(`${base.replace('http', 'ws')}${ROOM_PATH}`, options);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  if (!silent) {
+    const pinging = setInterval(() => socket.send(PING), BEAT_MS / 4);
+    socket.once('close', () => clearInterval(pinging));
+  }
+  return { socket, closed };
+}
+
+it('the Durable Object room takes at most the cap of sockets from one client network, telling the next why', async () => {
+  const held = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_CLIENT }, () => socketFrom('203.0.113.7')));
+  const refused = await socketFrom('203.0.113.7');
+  expect(await refused.closed).toEqual(TOO_MANY_SOCKETS);
+  const other = await socketFrom('203.0.113.8');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect([...held, other].every(({ socket }) => socket.readyState === NodeWebSocket.OPEN)).toBe(true);
+  for (const { socket } of [...held, other]) socket.terminate();
+});
+
+it('the Durable Object room drops a socket that sends no ping for two beats (the runtime answers pings while it hibernates)', async () => {
+  const [silent, page] = [await socketFrom('203.0.113.9', { silent: true }), await listen()];
+  await expect.poll(() => page.pongs(), { timeout: 2000 }).toBeGreaterThan(0);
+  expect(await silent.closed).toEqual({ code: 1001, reason: 'no heartbeat' });
+  expect(page.socket.readyState).toBe(WebSocket.OPEN);
+  page.socket.close();
+});
 
 it('stores and lists a lost-and-found post, and the room tells every listening page', async () => {
   const [first, second] = [await listen(), await listen()];
