@@ -63,7 +63,8 @@ if (sealedRows > 0) {
   console.log(`Encrypted the phone numbers and emails of ${sealedRows} stored rows.`);
 }
 
-const relay = createNodeRelay();
+// Behind TRUSTED_PROXY the relay counts sockets per visitor, as the API's limits do, not per proxy.
+const relay = createNodeRelay({ clientAddress: (request) => clientAddress(request, config) });
 // With a PartyKit-hosted room, pages listen there (PUBLIC_LIVE_URL) and the API publishes there.
 const hosted = liveRoomSettings(config);
 const room = hosted ? remoteRoom(hosted.url, hosted.secret) : { publish: relay.publish, watching: () => relay.connections };

@@ -7,7 +7,7 @@ import type { RouteDeps } from './deps.ts';
 import { MINUTE } from './domain/time.ts';
 import { apiError } from './http.ts';
 import { FORM_TYPE } from './form-posts.ts';
-import { clientOf } from './client-address.ts';
+import { clientOf } from '../src/contract/clients.ts';
 import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDifficulty, proofRequired } from './pow.ts';
 
 /**
@@ -16,7 +16,7 @@ import { checkProof, FORM_POST_HEADER, formPostMark, newChallenge, pressureDiffi
  * window, the answer is 429 in the one error shape; otherwise the time is recorded and the
  * handler runs. `name` may depend on the checked body (an enforcement report has a limit of its
  * own). The client is known only by a keyed hash, under a key that changes daily, of its address
- * or network (the limit's `scope`, functions/client-address.ts); the records are deleted after a day.
+ * or network (the limit's `scope`, src/contract/clients.ts); the records are deleted after a day.
  *
  * Proof of work on top: when writes of this kind from all clients together come in fast
  * (functions/pow.ts pressureDifficulty), a write without a valid solution gets the 428 "solve

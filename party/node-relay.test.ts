@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createNodeRelay } from './node-relay.ts';
-import { clientNetwork, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientOf } from '../src/contract/clients.ts';
+import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
 
 let server: Server;
 let relay: ReturnType<typeof createNodeRelay>;
@@ -66,14 +67,17 @@ it('refuses sockets on any other path', async () => {
 });
 
 it('knows a client by its IPv4 address, or its IPv6 /64', () => {
-  expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
-  expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
-  expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-  expect(clientNetwork('2001:DB8:1:2:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
-  expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-  expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
-  expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-  expect(clientNetwork('64:ff9b::203.0.113.7')).toBe('64:ff9b:0:0::/64');
+  expect(clientOf('203.0.113.7', 'address')).toBe('203.0.113.7/32');
+  expect(clientOf('::ffff:203.0.113.7', 'address')).toBe('203.0.113.7/32');
+  expect(clientOf('2001:db8:1:2:aaaa::1', 'address')).toBe('2001:db8:1:2::/64');
+  expect(clientOf('2001:DB8:1:2:ffff:1:2:3', 'address')).toBe('2001:db8:1:2::/64');
+  expect(clientOf('2001:db8:1:3::1', 'address')).toBe('2001:db8:1:3::/64');
+  expect(clientOf('2001:db8::1', 'address')).toBe('2001:db8::/64');
+  expect(clientOf('fe80::1%eth0', 'address')).toBe('fe80::/64');
+  expect(clientOf('64:ff9b::203.0.113.7', 'address')).toBe('64:ff9b::/64');
+  // Where a count must not be made by rotating addresses: the network.
+  expect(clientOf('203.0.113.7', 'network')).toBe('203.0.113.0/24');
+  expect(clientOf('2001:db8:1:2:aaaa::1', 'network')).toBe('2001:db8:1::/48');
 });
 
 it('counts sockets against the client its clientAddress option names (as a trusted proxy would tell it)', async () => {

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { broadcastMessage, clientNetwork, HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientOf } from '../src/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
 
 /** How long a refused socket may take to answer its close before it is cut. */
 const REFUSED_CLOSE_MS = 2000;
@@ -45,7 +46,7 @@ export function createNodeRelay({
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
-      const network = clientNetwork(clientAddress(request) ?? '');
+      const network = clientOf(clientAddress(request) ?? '', 'address');
       wss.handleUpgrade(request, socket, head, (ws) => {
         ws.on('error', () => ws.terminate());
         const open = perClient.get(network) ?? 0;

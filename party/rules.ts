@@ -1,4 +1,5 @@
 import { encodeLiveEvent, LIVE_ROOM } from '../src/contract/events.ts';
+import { clientOf } from '../src/contract/clients.ts';
 
 /**
  * The live room's rules, the same wherever it runs: the Durable Object in our worker
@@ -61,31 +62,11 @@ export const PONG = 'pong';
 export const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
- * Who a socket counts against: the address itself for IPv4 (unwrapped from ::ffff:), the /64 for
- * IPv6 (one home line holds all 2^64 of its addresses). Kept only in memory, never logged.
- */
-export function clientNetwork(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  // An IPv4 tail (::1.2.3.4) fills two groups.
-  const missing = 8 - left.length - right.length - (right.at(-1)?.includes('.') ? 1 : 0);
-  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
-
-/**
  * The tag a room (Cloudflare, PartyKit) counts a socket under: a digest of its client network,
  * so the runtime holding the sockets never holds an address.
  */
 export async function clientTag(address: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(clientNetwork(address)));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(clientOf(address, 'address')));
   return `client:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
 

@@ -11,7 +11,7 @@ import { countyFilter, placed } from '../domain/places.ts';
 import { sweepSometimes } from '../domain/retention.ts';
 import { MINUTE } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
-import { clientOf } from '../client-address.ts';
+import { clientOf } from '../../src/contract/clients.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { deliverOutbox, queueAlertTexts } from '../sms.ts';
 

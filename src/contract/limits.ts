@@ -103,7 +103,7 @@ export const RATE_LIMITS = {
   lostFoundPost: { limit: 10, windowMinutes: 10, message: 'Too many posts in a short time. Please wait a few minutes.' },
   alert: { limit: 10, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
   enforcementReport: { limit: 3, windowMinutes: 10, message: 'Too many reports in a short time. Please wait a few minutes.' },
-  /** Per network (functions/client-address.ts): one network's answers count once per report anyway. */
+  /** Per network (src/contract/clients.ts): one network's answers count once per report anyway. */
   alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.', scope: 'network' },
   photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
