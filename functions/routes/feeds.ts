@@ -12,7 +12,7 @@ import { pfifSite } from './pfif.ts';
 
 /**
  * The open formats others build on: GET /api/alerts/feed.atom and /api/alerts/:id/cap.xml (CAP
- * 1.2, a report closed by "all clear" as a Cancel for a day), GET /api/drops/calendar.ics and /api/drops/:id/calendar.ics (iCalendar). They carry what
+ * 1.2, a report a moderator closed as a Cancel for a day), GET /api/drops/calendar.ics and /api/drops/:id/calendar.ics (iCalendar). They carry what
  * the boards list, no sample: a demonstration must not reach an alert relay or a calendar.
  */
 export function feedRoutes(deps: RouteDeps) {
