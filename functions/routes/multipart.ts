@@ -180,7 +180,9 @@ export function multipartRoutes(deps: RouteDeps) {
       const size = declaredLength(c);
       if (size instanceof Response) return size;
       const accepted = acceptedBy(upload.kind);
-      const until = deps.now() + UPLOAD_RECEIVE_MINUTES * MINUTE;
+      // The body is cut at UPLOAD_RECEIVE_MINUTES; its number is held a minute more, so that no
+      // copy sent after it can be overwritten by it.
+      const until = deps.now() + (UPLOAD_RECEIVE_MINUTES + 1) * MINUTE;
       const thisPart = and(eq(uploadParts.uploadId, part.id), eq(uploadParts.partNumber, part.n));
       if (!(await reserve(part.id, part.n, size, until, MAX_BYTES[accepted]))) {
         // Why not, for the answer only: nothing was reserved either way.
@@ -214,11 +216,13 @@ export function multipartRoutes(deps: RouteDeps) {
         if (storageFailure(error)) throw error;
         return apiError(c, 400, 'upload_failed', 'The part did not arrive whole; please send it again');
       }
-      await db.batch([
-        db.update(uploadParts).set({ etag, receivingUntil: null }).where(mine),
+      const [kept] = await db.batch([
+        db.update(uploadParts).set({ etag, receivingUntil: null }).where(mine).returning({ n: uploadParts.partNumber }),
         // A part is news: the hour after which an upload counts as abandoned starts again.
         db.update(uploads).set({ createdAt: now() }).where(eq(uploads.id, part.id)),
       ]);
+      // Its reservation ran out (or the upload was dropped) while it arrived: another copy has its place.
+      if (!kept.length) return apiError(c, 400, 'upload_failed', 'The part took too long to arrive; please send it again');
       // No body, as S3 answers: a compressed one would make the ETag weak (W/"...").
       return c.body(null, 200, { ETag: `"${etag}"` });
     })

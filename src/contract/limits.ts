@@ -91,8 +91,8 @@ export const MAX_VIDEO_SECONDS = 60;
  */
 export const UPLOAD_BYTES_IN_FLIGHT = { client: 128 * 1024 * 1024, all: 512 * 1024 * 1024 } as const;
 /**
- * A part (or a file sent in one request) must arrive whole within this many minutes of its
- * start; it is then cut, and its number may be sent again. A slow phone sends 5 MB in far less.
+ * A part of a multipart upload must arrive whole within this many minutes of its start; it is
+ * then cut, and its number may be sent again. A slow phone sends 5 MB in far less.
  */
 export const UPLOAD_RECEIVE_MINUTES = 15;
 /**

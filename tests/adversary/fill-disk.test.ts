@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { MAX_MEDIA_BYTES, UPLOAD_BYTES_IN_FLIGHT } from '../../src/contract/limits.ts';
+import { MAX_MEDIA_BYTES, UPLOAD_BYTES_IN_FLIGHT, UPLOAD_RECEIVE_MINUTES } from '../../src/contract/limits.ts';
 import type { CommunityUploadParams, ReceivedPart } from '../../src/contract/index.ts';
 import { expectErrorShape } from '../hostile.ts';
 import { testApp, type TestApp } from '../test-app.ts';
@@ -132,6 +132,20 @@ it('one part number sent twice at once: the second is refused (429) while the fi
   expect((await cutAnswer).status).toBeGreaterThanOrEqual(400);
   expect((await request('PUT', url, withHead(6 * MiB), 6 * MiB)).status).toBe(200);
   expect(files().filter(({ path }) => path.endsWith('.part'))).toEqual([]);
+});
+
+it('a part still on its way when its reservation runs out frees its number for another copy, and is not kept', async () => {
+  const upload = await startMultipart();
+  const url = await partAddress(upload, 1);
+  const stalled = held(6 * MiB);
+  const stalledAnswer = request('PUT', url, stalled.stream, 6 * MiB);
+  await stalled.reading;
+  api.clock.now += (UPLOAD_RECEIVE_MINUTES + 2) * 60_000;
+  const fresh = await request('PUT', await partAddress(upload, 1), withHead(6 * MiB), 6 * MiB);
+  expect(fresh.status).toBe(200);
+  stalled.finish();
+  expect((await stalledAnswer).status).toBe(400);
+  expect(await listParts(upload)).toEqual([{ PartNumber: 1, Size: 6 * MiB, ETag: fresh.headers.get('etag')!.replaceAll('"', '') }]);
 });
 
 /** A form as @uppy/aws-s3 posts it to s3/params' address: its fields, then the file, last. */
