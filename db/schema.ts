@@ -166,16 +166,24 @@ export const uploads = sqliteTable('uploads', {
   createdAt: text('created_at').notNull(),
   /** A multipart upload's id in the media store (R2's own; the upload's id in the media folder); null for a single PUT. */
   multipartId: text('multipart_id'),
+  /** Its address was used (a one-request upload), or its parts are being joined: it takes no second file, even if this one fails. */
+  spent: integer('spent', { mode: 'boolean' }).notNull().default(false),
 });
 
-/** The parts of a multipart upload received so far (R2 cannot list them), until it completes or is dropped. */
+/**
+ * The parts of a multipart upload received so far (R2 cannot list them), until it completes or is
+ * dropped, and the ones on their way: their bytes are reserved against the cap before they stream.
+ */
 export const uploadParts = sqliteTable(
   'upload_parts',
   {
     uploadId: text('upload_id').notNull(),
     partNumber: integer('part_number').notNull(),
     size: integer('size').notNull(),
-    etag: text('etag').notNull(),
+    /** Null while the part is on its way. */
+    etag: text('etag'),
+    /** While the part is on its way: when it is cut if not whole by then (ms); null once received. */
+    receivingUntil: integer('receiving_until'),
   },
   (table) => [primaryKey({ columns: [table.uploadId, table.partNumber] })],
 );

@@ -139,3 +139,24 @@ export const exactly = (size: number) => {
     },
   });
 };
+
+/**
+ * Passes a body through and fails it if it has not ended `ms` after it started, so that a sender
+ * too slow (or stalled on purpose) cannot hold what was reserved for it.
+ */
+export const within = (ms: number) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => clearTimeout(timer);
+  // `cancel` (the body failed on its own) is newer than TypeScript's Transformer.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel: () => void } = {
+    start(controller) {
+      timer = setTimeout(() => controller.error(new Error(`body not whole within ${ms} ms`)), ms);
+      // The timer alone never keeps the Node process up.
+      (timer as { unref?: () => void }).unref?.();
+    },
+    transform: (chunk, controller) => controller.enqueue(chunk),
+    flush: stop,
+    cancel: stop,
+  };
+  return new TransformStream(transformer);
+};

@@ -1,8 +1,8 @@
 /** Uploaded files and the posts that use them: attaching once, and deleting with the post. */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { UploadedMedia } from '../../src/contract/index.ts';
-import { MAX_MEDIA_BYTES, MAX_PHOTO_BYTES, MAX_VIDEO_SECONDS, type CommunityMediaType, type UploadKind } from '../../src/contract/limits.ts';
+import { MAX_MEDIA_BYTES, MAX_PHOTO_BYTES, MAX_VIDEO_SECONDS, UNATTACHED_UPLOAD_HOURS, type CommunityMediaType, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { Database } from '../../db/client.ts';
@@ -21,13 +21,28 @@ export const uploadId = (urlOrKey: string) => urlOrKey.split('/').at(-1)!;
 /** Where a help-flow file of this post kind is kept and served. */
 export const communityKind = (mediaType: CommunityMediaType) => `community-assistance/${mediaType}`;
 
-/** The upload waiting for its file at this address: asked for within the hour, of this kind, not stored yet. */
-export async function pendingUpload(db: Database, kind: string, id: string, now: number) {
-  const [pending] = await db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.kind, kind), eq(uploads.stored, false), gt(uploads.createdAt, new Date(now - HOUR).toISOString())));
-  return pending;
+/**
+ * Spends the one-request upload waiting for its file at this address (asked for within the hour,
+ * of this kind when given, never used) and answers it; undefined when there is none or it was
+ * spent, by a request still arriving among others. One statement, so two requests at once cannot
+ * both have it; a request that then fails leaves it spent (its sender asks for a new address).
+ */
+export async function spendUpload(db: Database, id: string, now: number, kind?: string) {
+  const [spent] = await db
+    .update(uploads)
+    .set({ spent: true })
+    .where(
+      and(
+        eq(uploads.id, id),
+        kind === undefined ? undefined : eq(uploads.kind, kind),
+        isNull(uploads.multipartId),
+        eq(uploads.spent, false),
+        eq(uploads.stored, false),
+        gt(uploads.createdAt, new Date(now - UNATTACHED_UPLOAD_HOURS * HOUR).toISOString()),
+      ),
+    )
+    .returning();
+  return spent;
 }
 
 /**
@@ -128,7 +143,10 @@ export async function storeChecked(
     await body.cancel();
     return tooLarge(c, accepted);
   }
-  const { head, whole } = await peek(body, 64);
+  const broken = () => apiError(c, 400, 'upload_failed', 'The file did not arrive whole; please try again');
+  const peeked = await peek(body, 64).catch(() => null);
+  if (!peeked) return broken();
+  const { head, whole } = peeked;
   const refused = refuseType(c, head, accepted);
   if (refused) {
     await whole.cancel();
@@ -136,7 +154,8 @@ export async function storeChecked(
   }
   const image = sniffImage(head);
   if (image) {
-    const bytes = await readCapped({ body: whole }, size);
+    const bytes = await readCapped({ body: whole }, size).catch(() => undefined);
+    if (bytes === undefined) return broken();
     if (bytes === null) return tooLarge(c, accepted);
     return (await storeImage(c, deps, key, bytes, image, accepted === 'photo' ? 'photo' : 'image')) ?? 'image';
   }
@@ -155,5 +174,5 @@ export async function storeChecked(
   if (checked.status === 'rejected' && checked.reason instanceof InvalidVideoError) {
     return apiError(c, 415, 'unsupported_media_type', 'The video could not be read; try a different file');
   }
-  return apiError(c, 400, 'upload_failed', 'The file did not arrive whole; please try again');
+  return broken();
 }

@@ -48,7 +48,10 @@ export function fileMediaStore(folder: string): MediaStore {
         return id;
       },
       async putPart(id, _storeId, partNumber, body, size) {
-        return writeWhole(join(partsOf(id), String(partNumber)), body, size);
+        const part = join(partsOf(id), String(partNumber));
+        // The size reserved for this number replaced the earlier copy's: so does the file, at once.
+        await rm(part, { force: true });
+        return writeWhole(part, body, size);
       },
       async join(id, _storeId, parts) {
         const files = parts.map(({ partNumber }) => join(partsOf(id), String(partNumber)));

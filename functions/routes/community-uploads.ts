@@ -4,8 +4,9 @@ import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia 
 import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, type CommunityMediaType } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { communityKind, pendingUpload, storeChecked, tooLarge } from '../domain/media.ts';
+import { communityKind, spendUpload, storeChecked, tooLarge } from '../domain/media.ts';
 import { apiError, jsonBody } from '../http.ts';
+import { bytesInFlight } from '../in-flight.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
@@ -13,7 +14,8 @@ import { rateLimit } from '../rate-limit.ts';
  * the file is then PUT to `url`. The server keeps only real images (JPEG, PNG, WebP) and MP4/MOV
  * videos of at most 60 s, checked by content; strips image metadata (GPS among it) and rewrites
  * video metadata boxes (location among them) before storing; a video streams through, so a
- * 100 MB file never sits in memory whole.
+ * 100 MB file never sits in memory whole. An address takes one PUT: a second, even while the
+ * first arrives or after it failed, is answered 404.
  */
 export function communityUploadRoutes(deps: RouteDeps) {
   const { db } = deps;
@@ -25,10 +27,10 @@ export function communityUploadRoutes(deps: RouteDeps) {
       const params: CommunityUploadParams = { url: `/api/community-assistance/upload/${mediaType}/${objectId}`, objectId, mediaType };
       return c.json(params, 201);
     })
-    .put('/:mediaType/:id', async (c) => {
+    .put('/:mediaType/:id', bytesInFlight(deps, MAX_MEDIA_BYTES), async (c) => {
       const mediaType = c.req.param('mediaType') as CommunityMediaType;
       const id = c.req.param('id');
-      const pending = COMMUNITY_MEDIA_TYPES.includes(mediaType) && (await pendingUpload(db, communityKind(mediaType), id, deps.now()));
+      const pending = COMMUNITY_MEDIA_TYPES.includes(mediaType) && (await spendUpload(db, id, deps.now(), communityKind(mediaType)));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       const declared = c.req.header('content-length');
       if (declared === undefined || !/^\d+$/.test(declared)) return apiError(c, 411, 'length_required', 'Send the file with its Content-Length');

@@ -7,6 +7,8 @@ import { MAX_PHOTO_BYTES } from '../../src/contract/limits.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { MAKE, videoFile, XYZ_LOCATION } from '../../tests/video-fixture.ts';
+import { expectErrorShape } from '../../tests/hostile.ts';
+import { uploadId } from '../domain/media.ts';
 import { serveMedia } from '../media/store.ts';
 
 const MiB = 1024 * 1024;
@@ -229,6 +231,58 @@ it('takes a small photo in one form post (as @uppy/aws-s3 sends it) and strips i
   const sts = await api.app.request('/api/uploads/s3/sts');
   expect(sts.status).toBe(501);
   expect((await sts.json()) as object).toMatchObject({ error: { code: 'not_offered' } });
+});
+
+it('reads the form as it streams, in chunks of any size, and refuses a form of another shape (400), storing nothing', async () => {
+  const photo = await phonePhoto();
+  const boundary = 'form-boundary-3f9c';
+  const ask = async () => {
+    const params = (await (await api.app.request('/api/uploads/s3/params?metadata%5Bkind%5D=alert-photos')).json()) as { url: string; fields: { key: string } };
+    return { path: new URL(params.url).pathname, key: params.fields.key };
+  };
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const form = (key: string, file: Uint8Array, { before = '', after = '', ending = '\r\n' } = {}) =>
+    Buffer.concat([
+      Buffer.from(`${before}${field('key', key)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      file,
+      Buffer.from(`${after}\r\n--${boundary}--${ending}`),
+    ]);
+  /** The body in chunks of `size` bytes, so that the boundary may fall across two. */
+  const chunked = (bytes: Uint8Array, size: number) => {
+    let at = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, (at += size)));
+      },
+    });
+  };
+  const post = (path: string, body: Uint8Array, chunks = body.length, type = `multipart/form-data; boundary=${boundary}`) =>
+    api.app.request(path, { method: 'POST', headers: { 'content-type': type, 'content-length': String(body.length) }, body: chunked(body, chunks), duplex: 'half' } as RequestInit);
+
+  const whole = await ask();
+  expect((await post(whole.path, form(whole.key, photo), 7)).status).toBe(201);
+  expect((await serveMedia(api.media, `/images/${whole.key}`)).headers.get('content-type')).toBe('image/jpeg');
+
+  const hiding = new Uint8Array(photo);
+  hiding.set(Buffer.from(`\r\n--${boundary}\r\n`), photo.length >> 1);
+  const shapes: [string, (key: string) => Uint8Array, string?][] = [
+    ['a field after the file', (key) => form(key, photo, { after: `\r\n${field('x', 'y').slice(0, -2)}` })],
+    ['a file that holds the boundary', (key) => form(key, hiding)],
+    ['no line break after the closing boundary', (key) => form(key, photo, { ending: '' })],
+    ['no file', (key) => Buffer.from(`${field('key', key)}--${boundary}--\r\n`)],
+    ['fields past 64 KiB', (key) => form(key, photo, { before: field('note', 'x'.repeat(70_000)) })],
+    ['the key of another upload', () => form('alert-photos/00000000-0000-4000-8000-000000000000', photo)],
+    ['another type of body', (key) => form(key, photo), 'application/octet-stream'],
+  ];
+  for (const [shape, body, type] of shapes) {
+    const { path, key } = await ask();
+    const refused = await post(path, body(key), 5, type);
+    expect(refused.status, shape).toBe(400);
+    expectErrorShape(await refused.json());
+  }
+  expect(await api.count('uploads where stored = 1')).toBe(1);
+  expect(readdirSync(join(api.store.folder, 'media', 'alert-photos'))).toEqual([uploadId(whole.key)]);
 });
 
 it('deletes an upload abandoned for an hour with the parts it received, by the maintenance sweep', async () => {

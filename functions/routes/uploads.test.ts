@@ -75,14 +75,17 @@ it('deletes a photo nobody attached within the hour', async () => {
 });
 
 it('refuses what is not a photo (415), an oversize body (413), and a used or unknown address (404)', async () => {
-  const url = await askUpload();
-  expect((await put(url, 'GIF89a this is not a photo at all', 'image/gif')).status).toBe(415);
-  expect((await put(url, Buffer.from('hello, I am text pretending to be a JPEG'))).status).toBe(415);
+  expect((await put(await askUpload(), 'GIF89a this is not a photo at all', 'image/gif')).status).toBe(415);
+  expect((await put(await askUpload(), Buffer.from('hello, I am text pretending to be a JPEG'))).status).toBe(415);
   const truncated = (await phonePhoto()).subarray(0, 200);
-  expect((await put(url, truncated)).status).toBe(415);
-  expect((await put(url, new Uint8Array(MAX_PHOTO_BYTES + 1))).status).toBe(413);
+  expect((await put(await askUpload(), truncated)).status).toBe(415);
+  const refused = await askUpload();
+  expect((await put(refused, new Uint8Array(MAX_PHOTO_BYTES + 1))).status).toBe(413);
   expect(await stored()).toBe(0);
 
+  // An address takes one PUT, refused or stored.
+  expect((await put(refused, await phonePhoto())).status).toBe(404);
+  const url = await askUpload();
   expect((await put(url, await phonePhoto())).status).toBe(201);
   expect((await put(url, await phonePhoto())).status).toBe(404);
   expect((await put('/api/upload/alert-photos/00000000-0000-4000-8000-000000000000', await phonePhoto())).status).toBe(404);

@@ -4,15 +4,17 @@ import { uploadRequest } from '../../src/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { pendingUpload, storeImage } from '../domain/media.ts';
+import { spendUpload, storeImage } from '../domain/media.ts';
 import { apiError, jsonBody, readCapped } from '../http.ts';
 import { sniffImage } from '../media/image.ts';
+import { bytesInFlight } from '../in-flight.ts';
 import { rateLimit } from '../rate-limit.ts';
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
  * only real images (checked by content), strips every metadata block (GPS and camera data
- * among them) and stores the result; the photo is then served at /images/{type}/{id}.
+ * among them) and stores the result; the photo is then served at /images/{type}/{id}. An address
+ * takes one PUT: a second, even while the first arrives or after it failed, is answered 404.
  */
 export function uploadRoutes(deps: RouteDeps) {
   const { db } = deps;
@@ -23,10 +25,10 @@ export function uploadRoutes(deps: RouteDeps) {
       await db.insert(uploads).values({ id, kind: type, createdAt: new Date(deps.now()).toISOString() });
       return c.json({ uploadURL: `/api/upload/${type}/${id}` }, 201);
     })
-    .put('/:kind/:id', async (c) => {
+    .put('/:kind/:id', bytesInFlight(deps, MAX_PHOTO_BYTES), async (c) => {
       const kind = c.req.param('kind') as UploadKind;
       const id = c.req.param('id');
-      const pending = UPLOAD_KINDS.includes(kind) && (await pendingUpload(db, kind, id, deps.now()));
+      const pending = UPLOAD_KINDS.includes(kind) && (await spendUpload(db, id, deps.now(), kind));
       if (!pending) return apiError(c, 404, 'not_found', 'This upload address is unknown or was already used; ask for a new one');
       if (Number(c.req.header('content-length') ?? 0) > MAX_PHOTO_BYTES) return apiError(c, 413, 'payload_too_large', `A photo must be at most ${MAX_PHOTO_BYTES} bytes`);
       const bytes = await readCapped(c.req.raw, MAX_PHOTO_BYTES);

@@ -333,7 +333,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: 'The uploadURL to PUT the photo to' },
   },
   'PUT /api/upload/:kind/:id': {
-    summary: 'Upload the photo (metadata is stripped)',
+    summary: 'Upload the photo (metadata is stripped); the address takes one PUT, refused or not',
     tag: 'Uploads',
     file: 'A JPEG, PNG or WebP photo',
     answer: { status: 201, description: 'The photo url to put in the post' },
@@ -346,7 +346,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: 'CommunityUploadParams: the url to PUT the file to' },
   },
   'PUT /api/community-assistance/upload/:mediaType/:id': {
-    summary: 'Upload the image or video (metadata is stripped)',
+    summary: 'Upload the image or video (metadata is stripped); the address takes one PUT, refused or not',
     tag: 'Uploads',
     file: 'A JPEG, PNG or WebP image, or an MP4 or MOV video of at most 60 seconds',
     answer: { status: 201, description: 'UploadedMedia: the url to put in the post' },
@@ -485,7 +485,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: '{ url, expires } (seconds)' },
   },
   'PUT /api/uploads/parts/:token': {
-    summary: 'Upload one part (checked against the cap as it arrives); answers its ETag header',
+    summary: 'Upload one part (its size reserved against the cap before it is read; one copy of a part number at a time); answers its ETag header',
     tag: 'Uploads',
     file: 'The part’s bytes; part 1 must begin an image (or a video, for help media)',
     answer: { status: 200, description: 'No body: the part’s ETag header' },
@@ -515,7 +515,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: '{ method: POST, url, fields, headers, expires }' },
   },
   'POST /api/uploads/objects/:token': {
-    summary: 'Upload a whole file as multipart/form-data (the fields, then `file`)',
+    summary: 'Upload a whole file as multipart/form-data (the fields, then `file`, last); the address takes one post, refused or not',
     tag: 'Uploads',
     file: 'A form with the fields s3/params gave and the file',
     answer: { status: 201, description: 'UploadedFile: the location (url) to put in the post' },

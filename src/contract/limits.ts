@@ -86,6 +86,19 @@ export const MAX_MEDIA_FILES = 5;
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 export const MAX_VIDEO_SECONDS = 60;
 /**
+ * Upload bytes on their way at once (as their requests declared them), from one client (known by
+ * a keyed hash of its address) and from all together: what a script can make the server hold in
+ * half-written files and in images read whole. One client's room takes a 100 MB file sent in one
+ * request, or the uploader's 6 parts of several files; past it, or past the room of all, a request
+ * is answered 429 and its sender tries again once earlier ones are in.
+ */
+export const UPLOAD_BYTES_IN_FLIGHT = { client: 128 * 1024 * 1024, all: 512 * 1024 * 1024 } as const;
+/**
+ * A part of a multipart upload must arrive whole within this many minutes of its start; it is
+ * then cut, and its number may be sent again. A slow phone sends 5 MB in far less.
+ */
+export const UPLOAD_RECEIVE_MINUTES = 15;
+/**
  * A missing-person record and its notes are deleted this many days after posting, or after its
  * owner last extended it with the manage link (Person Finder keeps records 40 days).
  */

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { API_ROUTES, API_TAGS, type ApiRoute } from './api.ts';
 import { apiErrorBody } from './errors.ts';
-import { RATE_LIMITS } from './limits.ts';
+import { RATE_LIMITS, UPLOAD_BYTES_IN_FLIGHT } from './limits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +55,11 @@ function operation(method: string, path: string, route: ApiRoute) {
   if (route.limit) {
     const limits = route.limit.map((name) => `${RATE_LIMITS[name].limit} in ${RATE_LIMITS[name].windowMinutes} minutes`).join(' or ');
     responses[429] = errorAnswer(`Too many from one client: at most ${limits}`);
+  }
+  if (route.file && route.tag === 'Uploads') {
+    responses[429] = errorAnswer(
+      `Try again in a moment: this client has ${UPLOAD_BYTES_IN_FLIGHT.client / 2 ** 20} MiB of uploads on their way already, or all clients ${UPLOAD_BYTES_IN_FLIGHT.all / 2 ** 20} MiB (or, for a part, its number is on its way)`,
+    );
   }
   responses['5XX'] = errorAnswer('Nothing was saved: the server failed, is busy (503, with Retry-After) or has no room (507)');
   return {

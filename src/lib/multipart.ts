@@ -1,7 +1,9 @@
 /**
  * The uploader, loaded when a file is chosen: it speaks the spec's upload helper protocol
  * (/api/uploads/s3/..., the one @uppy/aws-s3 speaks to a Companion server) with the spec's
- * defaults (UPLOADER). A file larger than one part goes in parts, 6 at a time; a request that
+ * defaults (UPLOADER). A file larger than one part goes in parts; the page sends 6 requests of
+ * file bytes at a time, whatever the number of files (the server caps the bytes one client has
+ * on their way, and takes one copy of a part number at a time); a request that
  * fails is tried again after 0, 1, 3, 5, 5... s, 10 times, and one that sends and hears nothing for
  * 5 minutes is dropped and tried again. When the phone goes offline the requests in flight stop and
  * the upload waits for the connection, which costs no try; it then goes on where it stopped: the
@@ -87,6 +89,25 @@ const json = async <T>(method: string, url: string, body?: unknown, signal?: Abo
   return (xhr.responseText ? JSON.parse(xhr.responseText) : null) as T;
 };
 
+/** Requests carrying file bytes on their way from this page, and those waiting for their turn. */
+let sending = 0;
+const turns: (() => void)[] = [];
+
+/** `work` (one request of file bytes) once fewer than UPLOADER.concurrent are on their way, unless `signal` stopped it meanwhile. */
+async function inTurn<T>(signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  if (sending < UPLOADER.concurrent) sending++;
+  else await new Promise<void>((resolve) => turns.push(resolve));
+  try {
+    signal?.throwIfAborted();
+    return await work();
+  } finally {
+    // The turn goes to the next in line, or is given back.
+    const next = turns.shift();
+    if (next) next();
+    else sending--;
+  }
+}
+
 /** Worth another try: no answer, or the server's own trouble (5xx, 408, 429); a refusal (other 4xx) is final. */
 const passing = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429);
 
@@ -135,14 +156,17 @@ export interface SendOptions {
 export async function send(file: File, kind: MediaKind, onProgress: (share: number) => void, { signal, kept }: SendOptions = {}): Promise<UploadedFile> {
   const retry = <T>(attempt: () => Promise<T>) => retrying(attempt, signal);
   if (file.size <= UPLOADER.multipartAboveBytes) {
-    // The file's name stays on the phone: the server names it, and an address may be logged on the way.
-    const params = await retry(() =>
-      json<{ url: string; fields: Record<string, string> }>('GET', `${BASE}/params?${new URLSearchParams({ 'metadata[kind]': kind })}`, undefined, signal),
+    // An address takes one post, even one that failed: each try asks for its own.
+    const xhr = await retry(() =>
+      inTurn(signal, async () => {
+        // The file's name stays on the phone: the server names it, and an address may be logged on the way.
+        const params = await json<{ url: string; fields: Record<string, string> }>('GET', `${BASE}/params?${new URLSearchParams({ 'metadata[kind]': kind })}`, undefined, signal);
+        const form = new FormData();
+        for (const [name, value] of Object.entries(params.fields)) form.set(name, value);
+        form.set('file', file);
+        return request('POST', params.url, { body: form, onProgress: (sent) => onProgress(Math.min(1, sent / file.size)), signal });
+      }),
     );
-    const form = new FormData();
-    for (const [name, value] of Object.entries(params.fields)) form.set(name, value);
-    form.set('file', file);
-    const xhr = await retry(() => request('POST', params.url, { body: form, onProgress: (sent) => onProgress(Math.min(1, sent / file.size)), signal }));
     return JSON.parse(xhr.responseText) as UploadedFile;
   }
 
@@ -174,19 +198,22 @@ export async function send(file: File, kind: MediaKind, onProgress: (share: numb
       while (missing.length && !failed) {
         const index = missing.shift()!;
         const part = file.slice(index * partSize, index * partSize + sizes[index]!);
-        etags[index] = await retry(async () => {
-          sent[index] = 0;
-          const { url } = await json<{ url: string }>('GET', at(`/${index + 1}`), undefined, signal);
-          const xhr = await request('PUT', url, {
-            body: part,
-            onProgress: (bytes) => {
-              sent[index] = bytes;
-              report();
-            },
-            signal,
-          });
-          return xhr.getResponseHeader('etag')!;
-        });
+        // The address is asked for in turn: it works for PART_ADDRESS_MINUTES.
+        etags[index] = await retry(() =>
+          inTurn(signal, async () => {
+            sent[index] = 0;
+            const { url } = await json<{ url: string }>('GET', at(`/${index + 1}`), undefined, signal);
+            const xhr = await request('PUT', url, {
+              body: part,
+              onProgress: (bytes) => {
+                sent[index] = bytes;
+                report();
+              },
+              signal,
+            });
+            return xhr.getResponseHeader('etag')!;
+          }),
+        );
         touch(upload!.uploadId);
         sent[index] = part.size;
         report();
