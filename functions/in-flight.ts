@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { clientOf } from '../src/contract/clients.ts';
 import { UPLOAD_BYTES_IN_FLIGHT } from '../src/contract/limits.ts';
 import type { RouteDeps } from './deps.ts';
 import { apiError } from './http.ts';
@@ -11,7 +12,7 @@ const counted = new WeakMap<RouteDeps, { all: number; clients: Map<string, numbe
  * all: a request's declared Content-Length (or `unannounced` without one) is counted while its
  * handler runs, and one that would pass either cap is answered 429 before a byte of it is read.
  * A body larger than any upload counts as the client's whole room: its route refuses it (413)
- * before reading it. The client is known only by the rate limits' keyed hash of its address,
+ * before reading it. The client (an IPv4 address or IPv6 /64) is known only by the rate limits' keyed hash,
  * kept in memory while its requests last, never stored.
  *
  * The counts are this process's: on the Node host that is every request. On Cloudflare each
@@ -23,7 +24,7 @@ export function bytesInFlight(deps: RouteDeps, unannounced: number): MiddlewareH
   return async (c, next) => {
     const declared = c.req.header('content-length');
     const bytes = Math.min(declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : unannounced, UPLOAD_BYTES_IN_FLIGHT.client);
-    const client = await deps.keys.dailyHash(deps.now(), 'client', deps.clientAddress(c) ?? 'unknown');
+    const client = await deps.keys.dailyHash(deps.now(), 'client', clientOf(deps.clientAddress(c) ?? 'unknown', 'address'));
     let count = counted.get(deps);
     if (!count) counted.set(deps, (count = { all: 0, clients: new Map() }));
     const mine = count.clients.get(client) ?? 0;
