@@ -43,6 +43,7 @@ async function answersAbout(phone: string, from: string) {
     ['POST', '/api/alert-subscriptions/stop', { phone, lang: 'en' }],
     ['POST', '/api/alert-subscriptions', { phone, city: 'Fresno', lang: 'en' }],
     ['POST', '/api/alert-subscriptions/confirm', { phone, code: '000000' }],
+    ['POST', '/api/alert-subscriptions/stop/confirm', { phone, code: '000000' }],
   ] as const) {
     const response = await send(method, path, body, from);
     answers.push([`${method} ${path}`, response.status, (await response.text()).replaceAll(phone, 'PHONE')]);
@@ -68,12 +69,12 @@ it('answers the same about a subscribed number and a number no one subscribed', 
 it('a stranger cannot stop the texts of a subscriber, however it asks', async () => {
   await send('DELETE', '/api/alert-subscriptions', { phone: OWNER });
   await send('POST', '/api/alert-subscriptions/stop', { phone: OWNER, lang: 'en' });
-  for (const code of ['000000', '123456', '999999']) await send('POST', '/api/alert-subscriptions/confirm', { phone: OWNER, code });
+  for (const code of ['000000', '123456', '999999']) await send('POST', '/api/alert-subscriptions/stop/confirm', { phone: OWNER, code });
   expect(await alertTextsTo(OWNER)).toHaveLength(1);
   // The owner, who got the stop code on the phone, can.
   await send('POST', '/api/alert-subscriptions/stop', { phone: OWNER, lang: 'en' }, '198.51.100.3');
   const [, code] = CODE.exec(gateway.to(OWNER).at(-1)!)!;
-  expect((await send('POST', '/api/alert-subscriptions/confirm', { phone: OWNER, code }, '198.51.100.3')).status).toBe(200);
+  expect((await send('POST', '/api/alert-subscriptions/stop/confirm', { phone: OWNER, code }, '198.51.100.3')).status).toBe(200);
   expect(await alertTextsTo(OWNER)).toEqual([]);
 });
 
