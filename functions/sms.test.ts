@@ -31,10 +31,12 @@ afterEach(async () => {
 const alert = { type: 'Enforcement Activity', activity: 'Other', city: 'Fresno', details: 'Agents at the flea market' };
 const outbox = async () => (await api.store.client.execute('select status, attempts from sms_outbox where alert_id is not null')).rows.map((row) => [row.status, row.attempts]);
 
-it('sends a new alert to its subscribers through the gateway, in their language, with the site\'s words only', async () => {
+it("sends a new alert to its subscribers through the gateway, in their language, with the site's words only", async () => {
   expect((await api.post('/api/alerts', alert)).status).toBe(201);
   await api.settle();
-  expect(gateway.received).toEqual([{ to: '+15595550101', body: alertText('es', { type: 'Enforcement Activity', county: 'Fresno' }, 'http://localhost'), authorization: 'Bearer gateway-token' }]);
+  expect(gateway.received).toEqual([
+    { to: '+15595550101', body: alertText('es', { type: 'Enforcement Activity', county: 'Fresno' }, 'http://localhost'), authorization: 'Bearer gateway-token' },
+  ]);
   expect(gateway.received[0]!.body).toContain('http://localhost/es/ice-reports');
   expect(gateway.received[0]!.body).not.toContain('flea market');
   expect(await outbox()).toEqual([['sent', 1]]);

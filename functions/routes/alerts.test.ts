@@ -223,7 +223,9 @@ describe('text alerts', () => {
     expect(confirmed.status).toBe(201);
     expect(await confirmed.json()).toEqual({ phone: '+15595550142', city: 'Fresno', lang: 'es' });
     // Once only.
-    expect(await (await api.post('/api/alert-subscriptions/confirm', { phone: '+15595550142', code })).json()).toMatchObject({ error: { code: 'wrong_code', fields: { code: expect.any(String) } } });
+    expect(await (await api.post('/api/alert-subscriptions/confirm', { phone: '+15595550142', code })).json()).toMatchObject({
+      error: { code: 'wrong_code', fields: { code: expect.any(String) } },
+    });
     expect((await subscribeTexts(api, { phone: '559.555.0142', city: null, lang: 'en' })).status).toBe(201);
     expect(await api.count('alert_subscriptions')).toBe(1);
     for (const phone of ['call me', '']) expect((await api.post('/api/alert-subscriptions', { phone })).status).toBe(400);
