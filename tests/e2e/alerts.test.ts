@@ -1,9 +1,10 @@
 import exifr from 'exifr';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import es from '../../src/i18n/es.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { connected, toast, usePhone } from './chromium.ts';
+import { fakeGateway } from '../sms-gateway.ts';
+import { connected, ownServer, toast, usePhone } from './chromium.ts';
 
 const { context: newContext, open } = usePhone();
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
@@ -104,8 +105,12 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   await page.context().close();
 });
 
-it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
-  const context = await newContext();
+it('/alerts-live: text subscription and its stop, each with the code texted to the phone; browser notifications and the call to action', async () => {
+  // A server of its own, with an SMS gateway on loopback: the test reads the codes on the "phone".
+  const gateway = await fakeGateway();
+  onTestFinished(() => gateway.close());
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const context = await newContext({ baseURL: server.url });
   // Counts the page's permission requests: only the tap below may ask.
   await context.addInitScript(() => {
     const ask = Notification.requestPermission.bind(Notification);
@@ -127,20 +132,49 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
   // The person says yes when the browser asks.
   await context.grantPermissions(['notifications']);
 
-  // Subscribing, then stopping through the same form: each asks for the phone first and empties the form once done.
+  const phone = '+15595550148';
+  /** The code in the newest text to the phone, once it arrived. */
+  const texted = async (count: number) => {
+    await expect.poll(() => gateway.to(phone).length).toBe(count);
+    return /(\d{6})/.exec(gateway.to(phone).at(-1)!)![1]!;
+  };
+  /** Enters a wrong code (refused), then the right one, in the code field that took the focus. */
+  const enterCode = async (code: string, confirm: string) => {
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
+    await page.fill('input[name="code"]', code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: confirm }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('This code does not work');
+    await page.fill('input[name="code"]', code);
+    await page.getByRole('button', { name: confirm }).click();
+  };
+  // Subscribing, and stopping through the same form: each asks for the phone first, then texts a
+  // code and asks for it, and empties the form once done. Stopping a number no longer subscribed
+  // goes exactly the same way: the page cannot tell who is subscribed.
   const steps = [
-    ['Subscribe to Emergency Alerts', 'Alert subscription activated!', "You'll receive emergency text alerts at +15595550148"],
-    ['Stop text alerts', 'Text alerts stopped', '+15595550148 will not get any more alerts.'],
+    ['Subscribe to Emergency Alerts', 'Confirm', 'Alert subscription activated!', `You'll receive emergency text alerts at ${phone}`],
+    ['Stop text alerts', 'Stop text alerts', 'Text alerts stopped', `${phone} will not get any more alerts.`],
   ] as const;
-  for (const [button, done, said] of steps) {
+  let texts = 0;
+  for (const [button, confirm, done, said] of steps) {
     await page.getByRole('button', { name: button }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
     await page.fill('input[name="phone"]', '(559) 555-0148');
     await page.fill('input[name="city"]', 'Fresno');
     await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Check your texts');
+    await enterCode(await texted(++texts), confirm);
+    expect(gateway.to(phone).at(-1)).toContain('If you did not ask for it, ignore this text.');
     await expect.poll(() => toast(page).textContent()).toContain(done);
     expect(await toast(page).textContent()).toContain(said);
     expect(await page.inputValue('input[name="phone"]')).toBe('');
+    if (button !== 'Subscribe to Emergency Alerts') continue;
+    // This phone remembers the number: its notifications page stops it, with a code too.
+    await page.goto('/notifications');
+    await page.getByRole('button', { name: 'Stop text alerts' }).click();
+    await enterCode(await texted(++texts), 'Stop text alerts');
+    await expect.poll(() => toast(page).textContent()).toContain('Text alerts stopped');
+    await expect.poll(() => page.getByText('No phone number was signed up for text alerts on this device.').count()).toBe(1);
+    await page.goto('/alerts-live');
   }
 
   // The page has been open and idle all along: nothing asked yet.
