@@ -108,7 +108,7 @@ it('the inline alert form: validation toast, success resets to Community Notice 
 it('/alerts-live: text subscription and its stop, each with the code texted to the phone; browser notifications and the call to action', async () => {
   // A server of its own, with an SMS gateway on loopback: the test reads the codes on the "phone".
   const gateway = await fakeGateway();
-  onTestFinished(() => gateway.close());
+  onTestFinished(async () => void (await gateway.close()));
   const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
   const context = await newContext({ baseURL: server.url });
   // Counts the page's permission requests: only the tap below may ask.
