@@ -1,3 +1,8 @@
+/**
+ * Text-alert subscriptions, for the web form and for texts to the service's number alike, and the
+ * codes that prove a web request comes from the number's owner. The number is stored sealed, so a
+ * subscriber (and a code waiting for a number) is found by the number's lookup hash.
+ */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alertSubscriptions, textCodes } from '../../db/schema.ts';
 import { TEXT_CODE } from '../../src/contract/limits.ts';
@@ -8,12 +13,6 @@ import { deliverOutbox, queueText } from '../sms.ts';
 import { placed } from './places.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
-
-/**
- * Text-alert subscriptions, for the web form and for texts to the service's number alike. The
- * number is stored sealed, so a subscriber is found by its keyed hash: how is said here once.
- */
-const ofNumber = async ({ sealed }: Store, phone: string) => eq(alertSubscriptions.phoneHash, await sealed.lookupHash(phone));
 
 /** Subscribes a (normalized) number to the alerts of a city, or of every city without one, in its language; a number has one subscription, which this replaces. */
 export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {

@@ -28,19 +28,19 @@ export function subscriptionRoutes(deps: RouteDeps) {
     apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
       code: 'This code does not work',
     });
-  const use = (c: Context, entered: { phone: string; code: string }, purpose: CodePurpose) => useTextCode(deps, entered, purpose, deps.now());
+  const use = (entered: { phone: string; code: string }, purpose: CodePurpose) => useTextCode(deps, entered, purpose, deps.now());
 
   return new Hono()
     .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, purpose: 'start' }))
     .post('/stop', jsonBody(unsubscribeInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'stop' }))
     .post('/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
-      const asked = await use(c, c.var.body, 'start');
+      const asked = await use(c.var.body, 'start');
       if (!asked) return wrongCode(c);
       const row = await subscribeToTexts(deps, { phone: c.var.body.phone, city: asked.city, lang: isLang(asked.lang) ? asked.lang : 'en' }, deps.now());
       return c.json({ phone: row.phone, city: row.city, lang: row.lang }, 201);
     })
     .post('/stop/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
-      if (!(await use(c, c.var.body, 'stop'))) return wrongCode(c);
+      if (!(await use(c.var.body, 'stop'))) return wrongCode(c);
       await endTextSubscriptions(deps, c.var.body.phone);
       return c.json({ phone: c.var.body.phone });
     });

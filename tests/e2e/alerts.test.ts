@@ -188,7 +188,7 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
   await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
   await context.close();
-});
+}, 90_000);
 
 it('/submit-alert: details required, every type, time defaults to now, back link', async () => {
   const page = await open('/submit-alert');
