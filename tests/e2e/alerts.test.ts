@@ -139,7 +139,7 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
     return /(\d{6})/.exec(gateway.to(phone).at(-1)!)![1]!;
   };
   /** Enters a wrong code (refused), then the right one, in the code field that took the focus. */
-  const enterCode = async (code: string, confirm: string) => {
+  const enterCode = async (page: Page, code: string, confirm: string) => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
     await page.fill('input[name="code"]', code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: confirm }).click();
@@ -162,22 +162,24 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
     await page.fill('input[name="city"]', 'Fresno');
     await page.getByRole('button', { name: button }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Check your texts');
-    await enterCode(await texted(++texts), confirm);
+    await enterCode(page, await texted(++texts), confirm);
     expect(gateway.to(phone).at(-1)).toContain('If you did not ask for it, ignore this text.');
     await expect.poll(() => toast(page).textContent()).toContain(done);
     expect(await toast(page).textContent()).toContain(said);
     expect(await page.inputValue('input[name="phone"]')).toBe('');
     if (button !== 'Subscribe to Emergency Alerts') continue;
-    // This phone remembers the number: its notifications page stops it, with a code too.
-    await page.goto('/notifications');
-    await page.getByRole('button', { name: 'Stop text alerts' }).click();
-    await enterCode(await texted(++texts), 'Stop text alerts');
-    await expect.poll(() => toast(page).textContent()).toContain('Text alerts stopped');
-    await expect.poll(() => page.getByText('No phone number was signed up for text alerts on this device.').count()).toBe(1);
-    await page.goto('/alerts-live');
+    // This phone remembers the number: its notifications page (in another tab, this one stays as it
+    // is) stops it, with a code too.
+    const notifications = await context.newPage();
+    await notifications.goto('/notifications');
+    await notifications.getByRole('button', { name: 'Stop text alerts' }).click();
+    await enterCode(notifications, await texted(++texts), 'Stop text alerts');
+    await expect.poll(() => toast(notifications).textContent()).toContain('Text alerts stopped');
+    await expect.poll(() => notifications.getByText('No phone number was signed up for text alerts on this device.').count()).toBe(1);
+    await notifications.close();
   }
 
-  // The page has been open and idle all along: nothing asked yet.
+  // Nothing on the page asked for notifications by itself: only the tap below may.
   await connected(page);
   expect(await asks(page)).toBe(0);
   await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
@@ -187,6 +189,38 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
 
   await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
+  await context.close();
+}, 90_000);
+
+it('/alerts-live without JavaScript: signing up and stopping each take the code texted to the phone, and nothing typed reaches an address', async () => {
+  const gateway = await fakeGateway();
+  onTestFinished(async () => void (await gateway.close()));
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const context = await newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  const phone = '+15595550149';
+  const codes: string[] = [];
+  const steps = [
+    [es['alertsLive.subscribe'], '/api/alert-subscriptions', es['alertsLive.subscribed']],
+    [es['alertsLive.unsubscribe'], '/api/alert-subscriptions/stop', es['alertsLive.unsubscribed']],
+  ] as const;
+  for (const [button, path, done] of steps) {
+    await page.goto('/es/alerts-live');
+    await page.fill('#subscribe [name="phone"]', '(559) 555-0149');
+    await page.fill('#subscribe [name="city"]', 'Fresno');
+    await page.locator('#subscribe').getByRole('button', { name: button }).click();
+    await page.waitForURL(`**${path}`);
+    expect(await page.locator('h1').textContent()).toBe(es['alertsLive.codeSent']);
+    await expect.poll(() => gateway.to(phone).length).toBe(codes.length + 1);
+    codes.push(/(\d{6})/.exec(gateway.to(phone).at(-1)!)![1]!);
+    await page.fill('[name="code"]', codes.at(-1)!);
+    await page.click('main form button[type="submit"]');
+    await page.waitForURL(`**${path}/confirm`);
+    expect(await page.locator('h1').textContent()).toBe(done);
+  }
+  expect(urls.filter((url) => ['5595550149', '555-0149', '(559)', ...codes].some((typed) => decodeURIComponent(url).includes(typed)))).toEqual([]);
   await context.close();
 }, 90_000);
 
