@@ -202,6 +202,24 @@ export const alertSubscriptions = sqliteTable('alert_subscriptions', {
 });
 
 /**
+ * A code texted to a number so its owner can start or stop text alerts from the web: one waiting
+ * code per number, which a new one replaces. The number is kept only as its lookup hash (the
+ * code's entry brings the number again); the code only as a keyed hash under the data key, bound
+ * to the number. Every try counts in `tries`; the code is deleted when used, and once expired.
+ */
+export const textCodes = sqliteTable('text_codes', {
+  phoneHash: text('phone_hash').primaryKey(),
+  /** 'start' (the subscription below waits for it) or 'stop'. */
+  purpose: text('purpose').notNull(),
+  city: text('city'),
+  lang: text('lang').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  /** ms since the epoch. */
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/**
  * Browsers that get Web Push notifications: the push service's endpoint and the keys its payloads
  * are encrypted to, the counties (JSON list; empty: all) and topics (JSON list) followed, and the
  * language. Nothing about the person or the device beyond what the push service needs.
@@ -225,6 +243,14 @@ export const smsSenders = sqliteTable('sms_senders', {
   lang: text('lang').notNull(),
   updatedAt: text('updated_at').notNull(),
 });
+
+/**
+ * Texts to the service's number taken in the last day, by a keyed hash of the provider's
+ * MessageSid, so a signed webhook posted again is answered without acting. `at` is to the minute.
+ */
+export const smsInboundSeen = sqliteTable('sms_inbound_seen', { sidHash: text('sid_hash').primaryKey(), at: integer('at').notNull() }, (table) => [
+  index('sms_inbound_seen_at').on(table.at),
+]);
 
 /**
  * The missing-person records a push subscription follows ("Notify me about this person"): a
@@ -254,6 +280,8 @@ export const smsOutbox = sqliteTable(
     lastError: text('last_error'),
     createdAt: text('created_at').notNull(),
     sentAt: text('sent_at'),
+    /** When an outbox run took it to send ('sending', ms): a run that stopped halfway gives it back after a while. */
+    claimedAt: integer('claimed_at'),
   },
   (table) => [index('sms_outbox_status').on(table.status)],
 );

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../tests/test-app.ts';
+import es from '../src/i18n/es.json';
 import ko from '../src/i18n/ko.json';
+import { subscribeTexts, textedCode } from '../tests/text-codes.ts';
 import { createAdmin } from './admin-auth.ts';
 
 let api: TestApp;
@@ -78,6 +80,61 @@ describe('forms posted without JavaScript', () => {
     expect(html.match(/name="schedule.day"/g)).toHaveLength(4);
     expect(html).toContain('name="languages" value="vi" checked> Vietnamese');
     expect(await api.count('resources')).toBe(0);
+  });
+
+  it('starts text alerts in two steps: the number, then a page in its language with the code field; a wrong code comes back', async () => {
+    const asked = await postForm('/api/alert-subscriptions', { form: 'subscription', lang: 'es', phone: '(559) 555-0142', city: 'Fresno' });
+    expect(asked.status).toBe(202);
+    const page = await asked.text();
+    expect(page).toContain(es['alertsLive.codeSent']);
+    expect(page).toContain(es['alertsLive.codeSentText'].replace('{phone}', '+15595550142'));
+    // The next form, the number hidden in it (in the page, never in an address), the code to type.
+    expect(page).toContain(
+      '<form method="post" action="/api/alert-subscriptions/confirm"><input type="hidden" name="form" value="subscriptionCode"><input type="hidden" name="lang" value="es">',
+    );
+    expect(page).toContain('<input type="hidden" name="phone" value="+15595550142">');
+    expect(page).toMatch(/<input id="f-code" type="text" name="code" aria-required="true" inputmode="numeric" autocomplete="one-time-code" maxlength="20" value="">/);
+    expect(await api.count('alert_subscriptions')).toBe(0);
+
+    const code = await textedCode(api, '+15595550142');
+    const wrong = await postForm('/api/alert-subscriptions/confirm', {
+      form: 'subscriptionCode',
+      lang: 'es',
+      phone: '+15595550142',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    const again = await wrong.text();
+    expect(again).toContain(es['alertsLive.codeError']);
+    expect(again).toContain('<input type="hidden" name="phone" value="+15595550142">');
+    const done = await postForm('/api/alert-subscriptions/confirm', { form: 'subscriptionCode', lang: 'es', phone: '+15595550142', code });
+    expect(done.status).toBe(201);
+    expect(await done.text()).toContain(es['alertsLive.subscribedText'].replace('{phone}', '+15595550142'));
+    expect(await api.count('alert_subscriptions')).toBe(1);
+  });
+
+  it("stops text alerts from the same form's other button (its own form id and address), then the code", async () => {
+    expect((await subscribeTexts(api, { phone: '5595550142', city: 'Fresno' })).status).toBe(201);
+    // The browser sends the form's hidden id, then the pressed button's.
+    const body = new URLSearchParams([
+      ['form', 'subscription'],
+      ['lang', 'en'],
+      ['phone', '559-555-0142'],
+      ['city', ''],
+      ['form', 'textStop'],
+    ]);
+    const asked = await api.app.request('/api/alert-subscriptions/stop', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+    expect(asked.status).toBe(202);
+    expect(await asked.text()).toContain('action="/api/alert-subscriptions/stop/confirm"');
+    const code = await textedCode(api, '+15595550142');
+    const done = await postForm('/api/alert-subscriptions/stop/confirm', { form: 'textStopCode', lang: 'en', phone: '+15595550142', code });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Text alerts stopped');
+    expect(await api.count('alert_subscriptions')).toBe(0);
   });
 
   it('gives the result page the Quick exit link every page has, to the configured neutral site', async () => {

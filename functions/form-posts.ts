@@ -4,7 +4,7 @@ import { translate } from '../src/i18n/index.ts';
 import { isLang, LOCALES, type Lang } from '../src/i18n/languages.ts';
 import { directoryNames } from '../src/i18n/directory-names.ts';
 import type { MessageKey, Vars } from '../src/i18n/messages.ts';
-import { failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
+import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../src/lib/forms.ts';
 import { linesOf, listValue, periodLines, periodRows } from '../src/lib/forms/lists.ts';
 import * as alertForms from '../src/lib/forms/alerts.ts';
 import * as helpForms from '../src/lib/forms/help.ts';
@@ -47,8 +47,11 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     // Read from a copy: a body that follows no form description goes on untouched to the route,
     // whose guards and JSON door answer it as they always did.
     const form = await readForm(c);
-    const id = form?.get('form');
-    const spec = id === undefined ? undefined : FORMS.get(id);
+    // A second submit button may name its own form and address (formaction): the description that posts here.
+    const spec = form
+      ?.all('form')
+      .flatMap((id) => FORMS.get(id) ?? [])
+      .find((spec) => postsTo(spec, c.req.path));
     const posted = spec && postsTo(spec, c.req.path);
     if (!form || !spec || !posted) return next();
     const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
@@ -145,7 +148,8 @@ function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, 
     spec.manage && typeof id === 'string' && typeof manageToken === 'string'
       ? `<p>${t('manage.linkNote')}</p><p class="secret"><a href="${escape(`${pathIn(lang, '/manage')}#${spec.manage}.${id}.${manageToken}`)}">${t('form.manageLink')}</a></p>`
       : '';
-  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section><p class="links"><a href="${escape(back)}">${t('form.continue')}</a></p>`;
+  const next = spec.next ? formHtml(spec.next, lang, actionOf(spec.next), vars) : '';
+  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section>${next}<p class="links"><a href="${escape(back)}">${t('form.continue')}</a></p>`;
   return document(lang, translate(lang, spec.success.title, vars), main, exit);
 }
 
@@ -217,7 +221,8 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
     default: {
       const type = INPUT_TYPES[field.kind ?? 'text'] ?? 'text';
       const kept = field.kind === 'secret' ? '' : value;
-      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}">${hint}</div>`;
+      const code = field.kind === 'code' ? ' inputmode="numeric" autocomplete="one-time-code"' : '';
+      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${code}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}">${hint}</div>`;
     }
   }
 }

@@ -5,6 +5,7 @@ import { API_ROUTES } from '../src/contract/api.ts';
 import { lostFoundInput } from '../src/contract/index.ts';
 import { openApiPath } from '../src/contract/openapi.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
+import { textedCode } from '../tests/text-codes.ts';
 import { WRITE_ENDPOINTS, type Host } from '../tests/write-endpoints.ts';
 
 interface Operation {
@@ -75,7 +76,7 @@ describe('GET /api/openapi.json', () => {
 
   it('accepts, in each body schema, the sample body every write endpoint takes (tests/write-endpoints.ts)', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    const host: Host = { post: api.post, store: api.store, clock: api.clock };
+    const host: Host = { post: api.post, store: api.store, clock: api.clock, textedCode: (phone) => textedCode(api, phone) };
     const checked: string[] = [];
     for (const endpoint of WRITE_ENDPOINTS) {
       if (endpoint.file || endpoint.bodyless) continue;

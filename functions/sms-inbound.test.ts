@@ -1,34 +1,21 @@
-import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { alertSubscriptions, drops, resources, smsOutbox } from '../db/schema.ts';
 import type { Alert } from '../src/contract/index.ts';
-import { ENFORCEMENT_TYPE, LIMITS, RATE_LIMITS } from '../src/contract/limits.ts';
+import { ENFORCEMENT_TYPE, INBOUND_TEXT_HOURS, LIMITS, RATE_LIMITS } from '../src/contract/limits.ts';
 import { fitsSms, SMS_KEYWORDS, smsSegments } from '../src/contract/sms.ts';
 import { translate } from '../src/i18n/index.ts';
 import { LANGUAGES } from '../src/i18n/languages.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
+import { subscribeTexts } from '../tests/text-codes.ts';
+import { SMS_INBOUND, twilioForm, twilioSignature } from '../tests/twilio.ts';
 import { californiaToday } from './domain/time.ts';
 import { parseText, validTwilioSignature } from './sms-inbound.ts';
 
-const SECRET = 'twilio-auth-token-for-tests';
-const WEBHOOK = 'https://findhelpreunite.org/api/sms/inbound';
+const { secret: SECRET, url: WEBHOOK } = SMS_INBOUND;
 const PHONE = '+15595550123';
-
-/** Twilio's signature, computed here with Node's own HMAC (not the WebCrypto code under test). */
-const sign = (params: URLSearchParams, url = WEBHOOK, secret = SECRET) =>
-  createHmac('sha1', secret)
-    .update(
-      url +
-        [...params]
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([name, value]) => name + value)
-          .join(''),
-    )
-    .digest('base64');
-
-const form = (body: string, from = PHONE) =>
-  new URLSearchParams({ ToCountry: 'US', SmsMessageSid: 'SM0123456789abcdef', NumMedia: '0', From: from, To: '+15595550100', Body: body, ApiVersion: '2010-04-01' });
+const sign = twilioSignature;
+const form = (body: string, from = PHONE) => twilioForm(body, from);
 
 let api: TestApp;
 beforeEach(async () => {
@@ -78,7 +65,7 @@ describe("Twilio's signature", () => {
   });
 
   it('refuses a text unsigned, signed with another secret or for another address, or changed after signing: 403, nothing changed', async () => {
-    await api.post('/api/alert-subscriptions', { phone: PHONE, city: 'Fresno' });
+    await subscribeTexts(api, { phone: PHONE, city: 'Fresno' });
     const before = await rows('select count(*) as n from rate_events');
     const params = form('STOP');
     const changed = form('STOP');
@@ -281,10 +268,10 @@ describe('keywords, in English and in Spanish', () => {
 
   it('STOP / PARAR end every text subscription of that number at once, and START / EMPEZAR answer', async () => {
     // Subscribed on the web, the number typed another way, then by text.
-    expect((await api.post('/api/alert-subscriptions', { phone: '(559) 555-0123', city: 'Salinas', lang: 'es' })).status).toBe(201);
+    expect((await subscribeTexts(api, { phone: '(559) 555-0123', city: 'Salinas', lang: 'es' })).status).toBe(201);
     await reply('LANG es');
     await reply('ALERTAS Fresno');
-    await api.post('/api/alert-subscriptions', { phone: '+15595550999', city: 'Fresno' });
+    await subscribeTexts(api, { phone: '+15595550999', city: 'Fresno' });
     expect(await reply('stop')).toBe(say('es', 'sms.reply.stopped', { start: 'ALTA' }));
     expect(await withPhones('select phone from alert_subscriptions', alertSubscriptions.phone)).toEqual([{ phone: '+15595550999' }]);
     expect(await api.count('sms_senders')).toBe(0);
@@ -323,6 +310,19 @@ describe('floods and privacy', () => {
     expect(await api.count('alert_subscriptions')).toBe(0);
     api.clock.now += RATE_LIMITS.smsInbound.windowMinutes * 60_000 + 1;
     expect(await reply('HELP')).toContain('STOP');
+  });
+
+  it('takes each MessageSid once, two copies at once included, and forgets it after a day', async () => {
+    const params = form('ALERTS Fresno');
+    const answers = await Promise.all([post(params), post(params)]);
+    const messages = await Promise.all(answers.map(async (response) => /<Message>/.test(await response.text())));
+    expect(messages.sort()).toEqual([false, true]);
+    const [seen] = await rows('select sid_hash, at from sms_inbound_seen');
+    expect(seen).toEqual({ sid_hash: expect.stringMatching(/^[0-9a-f]{64}$/), at: Math.floor(api.clock.now / 60_000) * 60_000 });
+    expect(JSON.stringify(seen)).not.toContain(params.get('MessageSid'));
+    api.clock.now += INBOUND_TEXT_HOURS * 3600_000 + 60_000;
+    await api.app.maintain();
+    expect(await api.count('sms_inbound_seen')).toBe(0);
   });
 
   it('keeps the number in clear nowhere but a subscription, and logs nothing', async () => {

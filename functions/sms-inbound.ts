@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { drops, resources, smsSenders } from '../db/schema.ts';
+import { drops, resources, smsInboundSeen, smsSenders } from '../db/schema.ts';
 import { alertInput } from '../src/contract/alerts.ts';
 import { normalizePhone } from '../src/contract/fields.ts';
 import { ENFORCEMENT_TYPE, LIMITS, MAX_JSON_BYTES } from '../src/contract/limits.ts';
@@ -12,6 +12,7 @@ import type { MessageKey, Vars } from '../src/i18n/messages.ts';
 import { isolate, personPath, shortPersonPath } from '../src/lib/format.ts';
 import type { RouteDeps } from './deps.ts';
 import { search, searchTerms } from './domain/search.ts';
+import { MINUTE } from './domain/time.ts';
 import { endTextSubscriptions, subscribeToTexts } from './domain/text-alerts.ts';
 import { escapeXml } from './domain/xml.ts';
 import { apiError, readCapped } from './http.ts';
@@ -157,10 +158,20 @@ export function smsInboundRoutes(deps: RouteDeps) {
     if (!signature || !(await validTwilioSignature(inbound.secret, signature, inbound.url ?? c.req.url, params))) {
       return apiError(c, 403, 'forbidden', 'The request is not signed by the SMS provider');
     }
+    // Twilio's signature has no time in it: a text posted again (a replay) is known by its MessageSid,
+    // remembered for a day, and answered without acting.
+    const sid = params.get('MessageSid') ?? params.get('SmsMessageSid');
+    if (sid && !(await firstTime(sid))) return twiml(null);
     const phone = normalizePhone(params.get('From') ?? '');
     if (!phone) return twiml(null);
     return twiml(await answer(phone, params.get('Body') ?? '', new URL(inbound.url ?? c.req.url).origin));
   });
+
+  /** Whether this MessageSid is new: one statement records it, so two copies posted at once are taken once. */
+  async function firstTime(sid: string) {
+    const row = { sidHash: await deps.keys.hash('sms-sid', sid), at: Math.floor(deps.now() / MINUTE) * MINUTE };
+    return (await db.insert(smsInboundSeen).values(row).onConflictDoNothing().returning()).length > 0;
+  }
 
   async function answer(phone: string, text: string, origin: string): Promise<string | null> {
     const now = deps.now();
@@ -259,7 +270,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
         const report = alertInput.safeParse({ type: ENFORCEMENT_TYPE, activity: 'Other', city: placed.place.name, details: placed.after });
         if (!report.success) return say('sms.reply.reportTooLong', { max: LIMITS.description });
         if (!(await spend(deps, 'enforcementReport', client))) return say('sms.reply.limited');
-        const posted = await postAlert(deps, report.data);
+        const posted = await postAlert(deps, report.data, origin);
         if (!('row' in posted)) return say('sms.reply.duplicate');
         return say('sms.reply.reported', { place: theirs(placed.place.name) });
       }

@@ -1,29 +1,27 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ALERT_TYPES } from '../src/contract/limits.ts';
+import { COUNTIES } from '../src/contract/places.ts';
+import { fitsSms } from '../src/contract/sms.ts';
+import { translate } from '../src/i18n/index.ts';
+import { LANGUAGES } from '../src/i18n/languages.ts';
+import { fakeGateway, type FakeGateway } from '../tests/sms-gateway.ts';
 import { testApp, type TestApp } from '../tests/test-app.ts';
-import { MAX_SMS_ATTEMPTS } from './sms.ts';
+import { subscribeTexts } from '../tests/text-codes.ts';
+import { dataKey, sealer } from './domain/sealed.ts';
+import { alertText, deliverOutbox, MAX_SMS_ATTEMPTS } from './sms.ts';
 
-/** A local stand-in for the HTTP SMS provider: records what it is sent, answers `status`. */
-async function fakeGateway() {
-  const received: { to: string; body: string; authorization?: string }[] = [];
-  const state = { status: 200 };
-  const server: Server = createServer(async (request, response) => {
-    let text = '';
-    for await (const chunk of request) text += chunk;
-    if (state.status === 200) received.push({ ...JSON.parse(text), authorization: request.headers.authorization });
-    response.writeHead(state.status).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`, received, state, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-let gateway: Awaited<ReturnType<typeof fakeGateway>>;
+let gateway: FakeGateway;
 let api: TestApp;
+/** Subscribes numbers with their codes; the codes' texts are then forgotten, so each test sees only alerts. */
+async function subscribe(...subscriptions: Parameters<typeof subscribeTexts>[1][]) {
+  for (const subscription of subscriptions) expect((await subscribeTexts(api, subscription)).status).toBe(201);
+  await api.settle();
+  gateway.received.length = 0;
+}
 beforeEach(async () => {
   gateway = await fakeGateway();
   api = await testApp({ smsGateway: { url: gateway.url, token: 'gateway-token' } });
-  await api.post('/api/alert-subscriptions', { phone: '5595550101', city: 'Fresno', lang: 'es' });
+  await subscribe({ phone: '5595550101', city: 'Fresno', lang: 'es' });
 });
 afterEach(async () => {
   api.close();
@@ -31,21 +29,26 @@ afterEach(async () => {
 });
 
 const alert = { type: 'Enforcement Activity', activity: 'Other', city: 'Fresno', details: 'Agents at the flea market' };
-const outbox = async () => (await api.store.client.execute('select status, attempts from sms_outbox')).rows.map((row) => [row.status, row.attempts]);
+const outbox = async () => (await api.store.client.execute('select status, attempts from sms_outbox where alert_id is not null')).rows.map((row) => [row.status, row.attempts]);
 
-it('sends a new alert to its subscribers through the gateway, in their language', async () => {
+it("sends a new alert to its subscribers through the gateway, in their language, with the site's words only", async () => {
   expect((await api.post('/api/alerts', alert)).status).toBe(201);
   await api.settle();
-  expect(gateway.received).toEqual([{ to: '+15595550101', body: expect.stringContaining('Fresno: Agents at the flea market'), authorization: 'Bearer gateway-token' }]);
-  expect(gateway.received[0]!.body).not.toContain('Immigration enforcement');
+  expect(gateway.received).toEqual([
+    { to: '+15595550101', body: alertText('es', { type: 'Enforcement Activity', county: 'Fresno' }, 'http://localhost'), authorization: 'Bearer gateway-token' },
+  ]);
+  expect(gateway.received[0]!.body).toContain('http://localhost/es/ice-reports');
+  expect(gateway.received[0]!.body).not.toContain('flea market');
   expect(await outbox()).toEqual([['sent', 1]]);
 });
 
 it('an alert reaches the subscribers of its whole county, of all California, and of a city no list knows by its name', async () => {
-  await api.post('/api/alert-subscriptions', { phone: '5595550102', city: 'Clovis', lang: 'en' });
-  await api.post('/api/alert-subscriptions', { phone: '2135550103', city: 'Los Angeles', lang: 'en' });
-  await api.post('/api/alert-subscriptions', { phone: '4155550104', lang: 'en' });
-  await api.post('/api/alert-subscriptions', { phone: '7075550105', city: 'Rancho Escondido', lang: 'en' });
+  await subscribe(
+    { phone: '5595550102', city: 'Clovis', lang: 'en' },
+    { phone: '2135550103', city: 'Los Angeles', lang: 'en' },
+    { phone: '4155550104', lang: 'en' },
+    { phone: '7075550105', city: 'Rancho Escondido', lang: 'en' },
+  );
   const to = async (city: string) => {
     gateway.received.length = 0;
     expect((await api.post('/api/alerts', { ...alert, city, details: `Agents seen near ${city}` })).status).toBe(201);
@@ -79,12 +82,52 @@ it(`gives up after ${MAX_SMS_ATTEMPTS} failed tries and keeps the text as failed
 it('keeps texts queued when no gateway is configured', async () => {
   const offline = await testApp();
   try {
-    await offline.post('/api/alert-subscriptions', { phone: '5595550101' });
+    expect((await subscribeTexts(offline, { phone: '5595550101' })).status).toBe(201);
     await offline.post('/api/alerts', alert);
     await offline.settle();
     expect(await offline.app.maintain()).toEqual({ sent: 0, failed: 0 });
-    expect((await offline.store.client.execute('select status from sms_outbox')).rows.map((row) => row.status)).toEqual(['queued']);
+    expect((await offline.store.client.execute('select status from sms_outbox')).rows.map((row) => row.status)).toEqual(['queued', 'queued']);
   } finally {
     offline.close();
+  }
+});
+
+it('two outbox runs at once send each text once', async () => {
+  await subscribe({ phone: '5595550102', city: 'Fresno', lang: 'en' }, { phone: '5595550103', lang: 'ko' });
+  gateway.state.status = 503;
+  await api.post('/api/alerts', alert);
+  await api.settle();
+  expect(await outbox()).toEqual([
+    ['queued', 1],
+    ['queued', 1],
+    ['queued', 1],
+  ]);
+  gateway.state.status = 200;
+  // Slow answers, so the two runs overlap as a timer's and a new alert's can.
+  gateway.state.delayMs = 50;
+  const deps = { db: api.store.db, sealed: sealer(api.store.db, dataKey(api.key)) };
+  const gatewayAt = { url: gateway.url };
+  const runs = await Promise.all([deliverOutbox(deps, gatewayAt, api.clock.now), deliverOutbox(deps, gatewayAt, api.clock.now)]);
+  expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(3);
+  expect(gateway.received.map((text) => text.to).sort()).toEqual(['+15595550101', '+15595550102', '+15595550103']);
+  expect(await outbox()).toEqual([
+    ['sent', 2],
+    ['sent', 2],
+    ['sent', 2],
+  ]);
+});
+
+it('fits every alert text and code text in 2 segments, in every language, with the longest county and type', () => {
+  const county = [...COUNTIES].sort((a, b) => b.name.length - a.name.length)[0]!.name;
+  const origin = 'https://findhelpreunite.org';
+  for (const lang of LANGUAGES) {
+    for (const type of ALERT_TYPES) {
+      for (const place of [county, null]) expect.soft(fitsSms(alertText(lang, { type, county: place }, origin)), `${lang} ${type} ${place}`).toBe(true);
+    }
+    for (const key of ['sms.codeStart', 'sms.codeStop'] as const) {
+      const text = translate(lang, key, { code: '123456' });
+      expect.soft(fitsSms(text), `${lang} ${key}`).toBe(true);
+      expect(text, `${lang} ${key}`).toContain('123456');
+    }
   }
 });

@@ -11,6 +11,16 @@ export interface Host {
   clock: { now: number };
   /** Where the app is served, the Origin an admin change must name; app.request's http://localhost when absent. */
   origin?: string;
+  /** The code the app texted to a (normalized) number, as the phone's owner reads it. */
+  textedCode?: (phone: string) => Promise<string>;
+}
+
+/** Asks for a code for `phone` (to start or to stop its texts) as its owner would, and reads it. */
+async function codeFor(api: Host, purpose: 'start' | 'stop', phone: string): Promise<string> {
+  if (!api.textedCode) throw new Error('This host cannot read the texts it sends');
+  const asked = await api.post(purpose === 'start' ? '/api/alert-subscriptions' : '/api/alert-subscriptions/stop', { phone, lang: 'en' });
+  if (asked.status !== 202) throw new Error(`Asking for a code answered ${asked.status}`);
+  return api.textedCode(((await asked.json()) as { phone: string }).phone);
 }
 
 /**
@@ -250,7 +260,19 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     target: async (api) => ({ path: `/api/alerts/${(await created<{ id: string }>(api, '/api/alerts', { ...ALERT, details: `Marked ${crypto.randomUUID()}` })).id}/marks` }),
   },
   { name: 'alert subscriptions', method: 'POST', valid: { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
-  { name: 'alert unsubscribe', method: 'DELETE', valid: { phone: '(559) 555-0142' }, target: async () => ({ path: '/api/alert-subscriptions' }) },
+  {
+    name: 'alert subscription code',
+    method: 'POST',
+    valid: { phone: '(559) 555-0143' },
+    target: async (api) => ({ path: '/api/alert-subscriptions/confirm', extra: { code: await codeFor(api, 'start', '(559) 555-0143') } }),
+  },
+  { name: 'alert unsubscribe', method: 'POST', valid: { phone: '(559) 555-0142', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions/stop' }) },
+  {
+    name: 'alert unsubscribe code',
+    method: 'POST',
+    valid: { phone: '(559) 555-0144' },
+    target: async (api) => ({ path: '/api/alert-subscriptions/stop/confirm', extra: { code: await codeFor(api, 'stop', '(559) 555-0144') } }),
+  },
   { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
   { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
   {

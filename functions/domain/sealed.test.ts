@@ -2,9 +2,10 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { unstable_readConfig } from 'wrangler';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { alertSubscriptions, drops, lostFoundPosts } from '../../db/schema.ts';
+import { alertSubscriptions, drops, lostFoundPosts, smsOutbox } from '../../db/schema.ts';
 import type { LostFoundManage, LostFoundPost } from '../../src/contract/index.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { stopTexts, subscribeTexts } from '../../tests/text-codes.ts';
 import { createApp } from '../app.ts';
 import type { Deps } from '../deps.ts';
 import { dataKeyFile, loadDataKey, rotateDataKey } from '../data-key-file.ts';
@@ -40,7 +41,7 @@ describe('contacts at rest', () => {
       sos: 'sos.caller@example.org',
       alert: '(916) 555-0123',
     };
-    expect((await api.post('/api/alert-subscriptions', { phone: contacts.subscriber, city: 'Fresno', lang: 'es' })).status).toBe(201);
+    expect((await subscribeTexts(api, { phone: contacts.subscriber, city: 'Fresno', lang: 'es' })).status).toBe(201);
     const post = (await (await api.post('/api/lost-found', { name: 'Rosa', lastSeenCity: 'Fresno', contact: contacts.post })).json()) as LostFoundPost & { manageToken: string };
     expect(
       (await api.post(`/api/lost-found/${post.id}/notes`, { authorName: 'Ana', text: 'Seen at the bus station', status: 'believed_alive', contact: contacts.note })).status,
@@ -94,14 +95,14 @@ describe('contacts at rest', () => {
   });
 
   it('finds a subscriber by number through the lookup hash: subscribing again updates, unsubscribing by the number written another way removes', async () => {
-    await api.post('/api/alert-subscriptions', { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' });
-    await api.post('/api/alert-subscriptions', { phone: '559-555-0142', lang: 'en' });
+    await subscribeTexts(api, { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' });
+    await subscribeTexts(api, { phone: '559-555-0142', lang: 'en' });
     const [row] = (await api.store.client.execute('select phone, phone_hash, lang from alert_subscriptions')).rows;
     expect(await api.count('alert_subscriptions')).toBe(1);
     expect(row).toMatchObject({ lang: 'en' });
     expect(await api.openStored(alertSubscriptions.phone, row!.phone)).toBe('+15595550142');
     expect(String(row!.phone_hash)).not.toContain('5595550142');
-    expect(await (await api.del('/api/alert-subscriptions', { phone: '+1 559 555 0142' })).json()).toEqual({ phone: '+15595550142', removed: true });
+    expect(await (await stopTexts(api, '+1 559 555 0142')).json()).toEqual({ phone: '+15595550142' });
     expect(await api.count('alert_subscriptions')).toBe(0);
   });
 
@@ -117,7 +118,8 @@ describe('contacts at rest', () => {
     expect(await open(key, lostFoundPosts.contact, sealed)).toBe('old.contact@example.org');
     expect(await sealStored(api.store.db, key)).toBe(0);
     expect((await client.execute("select contact from lost_found_posts where id = 'old'")).rows[0]!.contact).toBe(sealed);
-    expect((await api.del('/api/alert-subscriptions', { phone: '559 555 0199' })).status).toBe(200);
+    expect((await stopTexts(api, '559 555 0199')).status).toBe(200);
+    expect(await api.count('alert_subscriptions')).toBe(0);
     await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     expect(found(fileBytes(), ['old.contact@example.org', '5595550199'])).toEqual([]);
   });
@@ -174,7 +176,7 @@ describe('the data key', () => {
     const post = (await (await api.post('/api/lost-found', { name: 'Rosa', lastSeenCity: 'Fresno', contact: 'rosa@example.org' })).json()) as LostFoundPost & {
       manageToken: string;
     };
-    await api.post('/api/alert-subscriptions', { phone: '5595550142', lang: 'en' });
+    await subscribeTexts(api, { phone: '5595550142', lang: 'en' });
     const before = (await api.store.client.execute('select contact from lost_found_posts')).rows[0]!.contact;
 
     const { publicKey } = await api.get<{ publicKey: string }>('/api/push/key');
@@ -182,8 +184,8 @@ describe('the data key', () => {
 
     const next = join(api.store.folder, 'next.key');
     const rotated = await rotateDataKey(settings, api.store.db, next);
-    // The two contacts, the text queued to the subscriber about the notice, the hash secret and the VAPID pair.
-    expect(rotated.rows).toBe(5);
+    // The post, the subscription, the text that carried its code, the text about the notice, the hash secret and the VAPID pair.
+    expect(rotated.rows).toBe(6);
     expect(readFileSync(dataKeyFile(settings.DATABASE_URL), 'utf8').trim()).toBe(readFileSync(next, 'utf8').trim());
     expect((await api.store.client.execute('select contact from lost_found_posts')).rows[0]!.contact).not.toBe(before);
     await expect(loadDataKey({ ...settings, DATA_KEY: api.key }, api.store.db)).rejects.toThrow(/is not the one/);
@@ -191,12 +193,13 @@ describe('the data key', () => {
     const app = appOver(loadDataKey(settings, api.store.db));
     const managed = (await (await app.request(`/api/lost-found/${post.id}/manage`, { headers: { authorization: `Bearer ${post.manageToken}` } })).json()) as LostFoundManage;
     expect(managed.post.contact).toBe('rosa@example.org');
-    const removed = await app.request('/api/alert-subscriptions', {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone: '(559) 555-0142' }),
-    });
-    expect(await removed.json()).toMatchObject({ removed: true });
+    // The number is found by its new lookup hash: its owner stops the texts with a code, read with the new key.
+    const json = (path: string, body: object) => app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await json('/api/alert-subscriptions/stop', { phone: '(559) 555-0142' })).status).toBe(202);
+    const [text] = (await api.store.client.execute('select body from sms_outbox order by rowid desc limit 1')).rows;
+    const [, code] = /(\d{6})/.exec(await open(await loadDataKey(settings, api.store.db), smsOutbox.body, String(text!.body)))!;
+    expect((await json('/api/alert-subscriptions/stop/confirm', { phone: '(559) 555-0142', code })).status).toBe(200);
+    expect(await api.count('alert_subscriptions')).toBe(0);
     // The same secrets, re-sealed: keyed lookups made before still match, browsers keep their subscription.
     expect((await app.request('/api/alerts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(NOTICE) })).status).toBe(409);
     expect(await (await app.request('/api/push/key')).json()).toEqual({ publicKey });

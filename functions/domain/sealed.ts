@@ -42,6 +42,8 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   alerts.contact,
   alertSubscriptions.phone,
   smsOutbox.phone,
+  // A text may hold a code that starts or stops a number's alerts.
+  smsOutbox.body,
   dropVolunteers.contact,
   sosRequests.contact,
   assistanceRequests.contactMethod,

@@ -1,16 +1,18 @@
-import { eq } from 'drizzle-orm';
-import { alertSubscriptions } from '../../db/schema.ts';
+/**
+ * Text-alert subscriptions, for the web form and for texts to the service's number alike, and the
+ * codes that prove a web request comes from the number's owner. The number is stored sealed, so a
+ * subscriber (and a code waiting for a number) is found by the number's lookup hash.
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { alertSubscriptions, textCodes } from '../../db/schema.ts';
+import { TEXT_CODE } from '../../src/contract/limits.ts';
+import { translate } from '../../src/i18n/index.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
+import { deliverOutbox, queueText } from '../sms.ts';
 import { placed } from './places.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
-
-/**
- * Text-alert subscriptions, for the web form and for texts to the service's number alike. The
- * number is stored sealed, so a subscriber is found by its keyed hash: how is said here once.
- */
-const ofNumber = async ({ sealed }: Store, phone: string) => eq(alertSubscriptions.phoneHash, await sealed.lookupHash(phone));
 
 /** Subscribes a (normalized) number to the alerts of a city, or of every city without one, in its language; a number has one subscription, which this replaces. */
 export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {
@@ -22,12 +24,75 @@ export async function subscribeToTexts(store: Store, subscription: { phone: stri
   return row;
 }
 
-/** Ends every text subscription of a (normalized) number at once; how many there were. */
-export async function endTextSubscriptions(store: Store, phone: string): Promise<number> {
-  return (
-    await store.db
-      .delete(alertSubscriptions)
-      .where(await ofNumber(store, phone))
-      .returning({ phoneHash: alertSubscriptions.phoneHash })
-  ).length;
+/** Ends every text subscription of a (normalized) number at once, and forgets any code waiting for it. */
+export async function endTextSubscriptions(store: Store, phone: string) {
+  const phoneHash = await store.sealed.lookupHash(phone);
+  await store.db.batch([
+    store.db.delete(alertSubscriptions).where(eq(alertSubscriptions.phoneHash, phoneHash)),
+    store.db.delete(textCodes).where(eq(textCodes.phoneHash, phoneHash)),
+  ]);
+}
+
+/** What a code texted to a number does once entered: start its alerts (for a city, in a language), or stop them. */
+export type CodePurpose = 'start' | 'stop';
+
+/** A code's keyed hash under the data key, bound to its number and purpose: a copy of the database cannot try the million codes. */
+const codeHash = (store: Store, phoneHash: string, purpose: CodePurpose, code: string) => store.sealed.lookupHash(['text-code', phoneHash, purpose, code].join('\u0000'));
+
+/** A code of TEXT_CODE.digits digits, every value equally likely (no modulo bias). */
+function newCode(): string {
+  const range = 10 ** TEXT_CODE.digits;
+  const ceiling = Math.floor(2 ** 32 / range) * range;
+  for (;;) {
+    const [value] = crypto.getRandomValues(new Uint32Array(1));
+    if (value! < ceiling) return String(value! % range).padStart(TEXT_CODE.digits, '0');
+  }
+}
+
+/**
+ * Texts a new code to a number, for `purpose`, replacing any code it had. The same work whatever
+ * the number (subscribed or not, asked before or not), so neither the answer nor its time says
+ * anything about it; the number's owner is the one who reads the code.
+ */
+export async function sendTextCode(
+  deps: Pick<RouteDeps, 'db' | 'sealed' | 'defer' | 'smsGateway' | 'now'>,
+  request: { phone: string; purpose: CodePurpose; city: string | null; lang: Lang },
+) {
+  const now = deps.now();
+  const code = newCode();
+  const phoneHash = await deps.sealed.lookupHash(request.phone);
+  const row = {
+    phoneHash,
+    purpose: request.purpose,
+    city: request.city,
+    lang: request.lang,
+    codeHash: await codeHash(deps, phoneHash, request.purpose, code),
+    tries: 0,
+    expiresAt: now + TEXT_CODE.minutes * 60_000,
+  };
+  await deps.db.insert(textCodes).values(row).onConflictDoUpdate({ target: textCodes.phoneHash, set: row });
+  await queueText(deps, request.phone, translate(request.lang, request.purpose === 'start' ? 'sms.codeStart' : 'sms.codeStop', { code }), now);
+  deps.defer(deliverOutbox(deps, deps.smsGateway, now));
+}
+
+/**
+ * Spends a code entered for a number: what its request asked (the city and language of a
+ * sign-up), or null when it is wrong, for another purpose, expired, used, or past its tries. Each
+ * try is counted by one statement before the code is compared, so guesses sent all at once still
+ * get TEXT_CODE.tries in all; a right code is deleted by another, so only one request uses it.
+ */
+export async function useTextCode(store: Store, entered: { phone: string; code: string }, purpose: CodePurpose, now: number) {
+  const phoneHash = await store.sealed.lookupHash(entered.phone);
+  const hash = await codeHash(store, phoneHash, purpose, entered.code);
+  const [counted] = await store.db
+    .update(textCodes)
+    .set({ tries: sql`${textCodes.tries} + 1` })
+    .where(and(eq(textCodes.phoneHash, phoneHash), lt(textCodes.tries, TEXT_CODE.tries), gt(textCodes.expiresAt, now)))
+    .returning({ codeHash: textCodes.codeHash });
+  if (counted?.codeHash !== hash) return null;
+  const [used] = await store.db
+    .delete(textCodes)
+    .where(and(eq(textCodes.phoneHash, phoneHash), eq(textCodes.codeHash, hash)))
+    .returning({ city: textCodes.city, lang: textCodes.lang });
+  return used ?? null;
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/contract/index.ts';
-import { LIMITS } from '../../src/contract/limits.ts';
+import { LIMITS, TEXT_CODE } from '../../src/contract/limits.ts';
+import { translate } from '../../src/i18n/index.ts';
 import { paying } from '../../tests/paying.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { subscribeTexts, textedCode } from '../../tests/text-codes.ts';
 import { smsOutbox } from '../../db/schema.ts';
 
 let api: TestApp;
@@ -210,40 +212,71 @@ describe('abuse', () => {
 });
 
 describe('text alerts', () => {
-  it('subscribes a normalized number, updates it, and stops it', async () => {
-    const response = await api.post('/api/alert-subscriptions', { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' });
-    expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ phone: '+15595550142', city: 'Fresno', lang: 'es' });
-    await api.post('/api/alert-subscriptions', { phone: '559.555.0142', city: null, lang: 'en' });
+  it('subscribes a normalized number once the code texted to it is entered, updates it, and stops it with a stop code', async () => {
+    const asked = await api.post('/api/alert-subscriptions', { phone: '(559) 555-0142', city: 'Fresno', lang: 'es' });
+    expect(asked.status).toBe(202);
+    expect(await asked.json()).toEqual({ phone: '+15595550142' });
+    expect(await api.count('alert_subscriptions')).toBe(0);
+    const code = await textedCode(api, '+15595550142');
+    // Typed another way, with a space in the code: the same number and code.
+    const confirmed = await api.post('/api/alert-subscriptions/confirm', { phone: '559 555 0142', code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect(confirmed.status).toBe(201);
+    expect(await confirmed.json()).toEqual({ phone: '+15595550142', city: 'Fresno', lang: 'es' });
+    // Once only.
+    expect(await (await api.post('/api/alert-subscriptions/confirm', { phone: '+15595550142', code })).json()).toMatchObject({
+      error: { code: 'wrong_code', fields: { code: expect.any(String) } },
+    });
+    expect((await subscribeTexts(api, { phone: '559.555.0142', city: null, lang: 'en' })).status).toBe(201);
     expect(await api.count('alert_subscriptions')).toBe(1);
-    expect((await api.post('/api/alert-subscriptions', { phone: 'call me' })).status).toBe(400);
-    expect((await api.post('/api/alert-subscriptions', { phone: '' })).status).toBe(400);
-    expect(await (await api.del('/api/alert-subscriptions', { phone: '+1 559 555 0142' })).json()).toEqual({ phone: '+15595550142', removed: true });
+    for (const phone of ['call me', '']) expect((await api.post('/api/alert-subscriptions', { phone })).status).toBe(400);
+    expect(await (await api.post('/api/alert-subscriptions/confirm', { phone: '5595550142', code: '12345' })).json()).toMatchObject({
+      error: { code: 'invalid_input', fields: { code: 'Enter the 6 digits we texted you' } },
+    });
+
+    expect((await api.post('/api/alert-subscriptions/stop', { phone: '+1 559 555 0142' })).status).toBe(202);
+    const stop = await textedCode(api, '+15595550142');
+    // A code does only what it was asked for.
+    expect((await api.post('/api/alert-subscriptions/confirm', { phone: '5595550142', code: stop })).status).toBe(400);
+    expect(await (await api.post('/api/alert-subscriptions/stop/confirm', { phone: '5595550142', code: stop })).json()).toEqual({ phone: '+15595550142' });
+    expect(await api.count('alert_subscriptions')).toBe(0);
+    expect(await api.count('text_codes')).toBe(0);
+  });
+
+  it('a code works for its minutes only, and is swept away after', async () => {
+    await api.post('/api/alert-subscriptions', { phone: '5595550142', city: 'Fresno' });
+    const code = await textedCode(api, '+15595550142');
+    api.clock.now += TEXT_CODE.minutes * 60_000;
+    expect((await api.post('/api/alert-subscriptions/confirm', { phone: '5595550142', code })).status).toBe(400);
+    await api.app.maintain();
+    expect(await api.count('text_codes')).toBe(0);
     expect(await api.count('alert_subscriptions')).toBe(0);
   });
 
-  it("queues a text per subscriber of the alert's city or of all cities, in their language", async () => {
-    await api.post('/api/alert-subscriptions', { phone: '5595550101', city: 'fresno', lang: 'es' });
-    await api.post('/api/alert-subscriptions', { phone: '5595550102', lang: 'en' });
-    await api.post('/api/alert-subscriptions', { phone: '2135550103', city: 'Los Angeles', lang: 'ko' });
+  it("queues a text per subscriber of the alert's county or of all cities, in their language, never with the poster's words", async () => {
+    await subscribeTexts(api, { phone: '5595550101', city: 'fresno', lang: 'es' });
+    await subscribeTexts(api, { phone: '5595550102', lang: 'en' });
+    await subscribeTexts(api, { phone: '2135550103', city: 'Los Angeles', lang: 'ko' });
     await created(report());
     // Stored sealed: opened here with the app's key, then put in the numbers' order.
-    const stored = (await api.store.client.execute('select phone, body, status from sms_outbox')).rows;
-    const rows = await Promise.all(stored.map(async (row) => ({ body: String(row.body), status: row.status, phone: await api.openStored(smsOutbox.phone, row.phone) })));
+    const stored = (await api.store.client.execute('select phone, body, status from sms_outbox where alert_id is not null')).rows;
+    const rows = await Promise.all(
+      stored.map(async (row) => ({ body: await api.openStored(smsOutbox.body, row.body), status: row.status, phone: await api.openStored(smsOutbox.phone, row.phone) })),
+    );
     rows.sort((a, b) => a.phone.localeCompare(b.phone));
     expect(rows.map((row) => [row.phone, row.status])).toEqual([
       ['+15595550101', 'queued'],
       ['+15595550102', 'queued'],
     ]);
-    expect(rows[0]!.body).toContain('Fresno: Agents stopping cars');
-    expect(rows[0]!.body).toContain('STOP');
-    expect(rows[1]!.body).toMatch(/^Immigration enforcement in Fresno: Agents stopping cars at the corner Reply STOP/);
+    expect(rows[0]!.body).toBe(
+      `${translate('es', 'sms.alertNear', { type: translate('es', 'alertType.enforcementActivity'), county: 'Fresno', link: 'http://localhost/es/ice-reports' })} ${translate('es', 'sms.stop')}`,
+    );
+    expect(rows[1]!.body).toBe('Immigration enforcement near Fresno County: open http://localhost/ice-reports Reply STOP to stop alerts.');
   });
 });
 
 describe('GET /api/live/stats', () => {
   it('answers the real figures', async () => {
-    await api.post('/api/alert-subscriptions', { phone: '5595550101' });
+    await subscribeTexts(api, { phone: '5595550101' });
     await created(report());
     expect(await api.get('/api/live/stats')).toEqual({ watching: 7, subscribers: 1, activeAlerts: 1 });
   });

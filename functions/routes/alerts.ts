@@ -57,7 +57,7 @@ export function alertRoutes(deps: RouteDeps) {
       jsonBody(alertInput),
       rateLimit(deps, (c: Context<WithBody<typeof alertInput>>) => (c.var.body.type === ENFORCEMENT_TYPE ? 'enforcementReport' : 'alert')),
       async (c) => {
-        const posted = await postAlert(deps, c.var.body, deps.clientAddress(c) ?? 'unknown');
+        const posted = await postAlert(deps, c.var.body, new URL(c.req.url).origin, deps.clientAddress(c) ?? 'unknown');
         return 'row' in posted ? c.json(toAlert(posted.row), 201) : apiError(c, posted.status, posted.code, posted.message, posted.fields);
       },
     )
@@ -113,6 +113,7 @@ const markerOf = (deps: RouteDeps, alertId: string, address: string | undefined)
 export async function postAlert(
   deps: RouteDeps,
   alert: z.output<typeof alertInput>,
+  origin: string,
   reporterAddress?: string,
 ): Promise<{ row: AlertRow } | { status: 400 | 409; code: string; message: string; fields?: Record<string, string> }> {
   const { db } = deps;
@@ -177,6 +178,6 @@ export async function postAlert(
     ]);
   else await db.insert(alerts).values(sealedRow);
   await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
-  if ((await queueAlertTexts(deps, { ...row, type: alert.type }, now)) > 0) deps.defer(deliverOutbox(deps, deps.smsGateway));
+  if ((await queueAlertTexts(deps, { ...row, type: alert.type }, origin, now)) > 0) deps.defer(deliverOutbox(deps, deps.smsGateway, now));
   return { row };
 }

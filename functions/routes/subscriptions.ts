@@ -1,23 +1,47 @@
-import { Hono } from 'hono';
-import { subscriptionInput, unsubscribeInput } from '../../src/contract/index.ts';
+import { Hono, type Context } from 'hono';
+import { subscriptionInput, textCodeInput, unsubscribeInput } from '../../src/contract/index.ts';
+import { RATE_LIMITS } from '../../src/contract/limits.ts';
+import { isLang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
-import { endTextSubscriptions, subscribeToTexts } from '../domain/text-alerts.ts';
-import { jsonBody, readJson } from '../http.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { endTextSubscriptions, sendTextCode, subscribeToTexts, useTextCode, type CodePurpose } from '../domain/text-alerts.ts';
+import { apiError, jsonBody } from '../http.ts';
+import { rateLimit, spend } from '../rate-limit.ts';
 
 /**
- * POST /api/alert-subscriptions: a phone gets emergency texts for a city (or all), in its
- * language; the number is stored normalized. DELETE with the same number stops them.
+ * /api/alert-subscriptions: text alerts from the web, only with the number's owner. Asking to
+ * start (POST /) or to stop (POST /stop) texts a code to the number; entering it (POST /confirm,
+ * POST /stop/confirm) does what was asked. Every answer is the same whether the number is
+ * subscribed or not, and so is the work done; codes are limited per client and per number, and
+ * tries per client and per code. A phone can always start by texting ALERTS and stop by STOP.
  */
 export function subscriptionRoutes(deps: RouteDeps) {
+  /** 202 for any number: a code is on its way to it, unless it was sent enough today. */
+  const codeSent = async (c: Context, request: Parameters<typeof sendTextCode>[1]) => {
+    if (!(await spend(deps, 'textCodeNumber', await deps.keys.dailyHash(deps.now(), 'text-code', request.phone)))) {
+      return apiError(c, 429, 'rate_limited', RATE_LIMITS.textCodeNumber.message);
+    }
+    await sendTextCode(deps, request);
+    return c.json({ phone: request.phone }, 202);
+  };
+  /** The same refusal for every code that does not work, whatever the reason. */
+  const wrongCode = (c: Context) =>
+    apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
+      code: 'This code does not work',
+    });
+  const use = (entered: { phone: string; code: string }, purpose: CodePurpose) => useTextCode(deps, entered, purpose, deps.now());
+
   return new Hono()
-    .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => {
-      const row = await subscribeToTexts(deps, c.var.body, deps.now());
+    .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, purpose: 'start' }))
+    .post('/stop', jsonBody(unsubscribeInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'stop' }))
+    .post('/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
+      const asked = await use(c.var.body, 'start');
+      if (!asked) return wrongCode(c);
+      const row = await subscribeToTexts(deps, { phone: c.var.body.phone, city: asked.city, lang: isLang(asked.lang) ? asked.lang : 'en' }, deps.now());
       return c.json({ phone: row.phone, city: row.city, lang: row.lang }, 201);
     })
-    .delete('/', async (c) => {
-      const input = await readJson(c, unsubscribeInput);
-      if (!input.ok) return input.response;
-      return c.json({ phone: input.data.phone, removed: (await endTextSubscriptions(deps, input.data.phone)) > 0 });
+    .post('/stop/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
+      if (!(await use(c.var.body, 'stop'))) return wrongCode(c);
+      await endTextSubscriptions(deps, c.var.body.phone);
+      return c.json({ phone: c.var.body.phone });
     });
 }

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../i18n/languages.ts';
 import { normalizePhone, optionalText, ownPhoto, trimmed } from './fields.ts';
-import { LIMITS, MAX_REPORTED_COUNT } from './limits.ts';
+import { LIMITS, MAX_REPORTED_COUNT, TEXT_CODE } from './limits.ts';
 import { ALERT_TYPES, ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, PRECISIONS, type AlertType, type Precision } from './values.ts';
 
 const count = z.pipe(
@@ -86,6 +86,10 @@ export const markInput = z.object({
   kind: z.enum(['confirm', 'clear'], { error: 'kind must be confirm or clear' }),
 });
 
+/**
+ * Asking for text alerts from the web: the number, the city (or none: all of California) and the
+ * language. What it starts is a code texted to the number; the alerts start once it is entered.
+ */
 export const subscriptionInput = z.object({
   phone: z.pipe(
     z.string().check(z.maxLength(LIMITS.phone, 'Phone number is too long')),
@@ -99,8 +103,22 @@ export const subscriptionInput = z.object({
   lang: z._default(z.enum(LANGUAGES), 'en'),
 });
 
-/** Stopping the texts: the number alone. */
-export const unsubscribeInput = z.pick(subscriptionInput, { phone: true });
+/** Asking to stop the texts from the web: the number, and the language of the code texted to it. */
+export const unsubscribeInput = z.pick(subscriptionInput, { phone: true, lang: true });
+
+/** The code texted to a number, entered: it does what it was asked for (start or stop). Spaces are forgiven. */
+export const textCodeInput = z.object({
+  phone: subscriptionInput.shape.phone,
+  code: z.pipe(
+    z.string().check(z.maxLength(20, 'Enter the code we texted you')),
+    z.transform((value, context) => {
+      const code = value.replace(/[\s-]/g, '');
+      if (!new RegExp(`^\\d{${TEXT_CODE.digits}}$`).test(code))
+        context.issues.push({ code: 'custom', message: `Enter the ${TEXT_CODE.digits} digits we texted you`, input: value });
+      return code;
+    }),
+  ),
+});
 
 export interface LiveStats {
   /** Pages listening to the live room right now. */

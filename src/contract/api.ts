@@ -8,11 +8,11 @@
  */
 import type * as z from 'zod/mini';
 import { adminDropInput, adminJobInput, adminResourceInput, signInInput } from './admin.ts';
-import { alertInput, markInput, subscriptionInput, unsubscribeInput } from './alerts.ts';
+import { alertInput, markInput, subscriptionInput, textCodeInput, unsubscribeInput } from './alerts.ts';
 import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from './directory.ts';
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
-import { PAGE_SIZE, type RateLimitName } from './limits.ts';
+import { PAGE_SIZE, TEXT_CODE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
@@ -40,7 +40,7 @@ export interface ApiRoute {
   /** Query parameters, each with what it does (and, when it takes only some, its values). */
   query?: Record<string, string | { description: string; values: readonly string[] }>;
   answer: {
-    status: 200 | 201 | 204 | 302;
+    status: 200 | 201 | 202 | 204 | 302;
     description: string;
     /** The answer is a list of what `description` names. */
     list?: true;
@@ -226,17 +226,34 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'The Alert with `counted` and `closed`' },
   },
   'POST /api/alert-subscriptions': {
-    summary: 'Get emergency texts for a city (or all), in a language',
+    summary:
+      'Ask for emergency texts for a city (or all), in a language: a code is texted to the number, and the texts start once it is entered (POST /api/alert-subscriptions/confirm). The answer is the same for every number; codes are limited per client and per number (textCodeNumber)',
     tag: 'Alerts',
     body: subscriptionInput,
-    limit: ['subscription'],
+    limit: ['subscription', 'textCodeNumber'],
+    answer: { status: 202, description: '`{ phone }`: the normalized number a code was texted to' },
+  },
+  'POST /api/alert-subscriptions/confirm': {
+    summary: `The code texted to a number, entered: its texts start. A code works ${TEXT_CODE.minutes} minutes, once, and dies after ${TEXT_CODE.tries} tries in all; any code that does not work gets the same 400 wrong_code`,
+    tag: 'Alerts',
+    body: textCodeInput,
+    limit: ['textCodeTry'],
     answer: { status: 201, description: 'The normalized phone, city and lang' },
   },
-  'DELETE /api/alert-subscriptions': {
-    summary: 'Stop the texts to a phone',
+  'POST /api/alert-subscriptions/stop': {
+    summary:
+      'Ask to stop the texts to a number: a code is texted to it, to enter at POST /api/alert-subscriptions/stop/confirm (a phone can also text STOP). The answer is the same for every number, subscribed or not; codes are limited per client and per number (textCodeNumber)',
     tag: 'Alerts',
     body: unsubscribeInput,
-    answer: { status: 200, description: 'The phone and whether it was subscribed (`removed`)' },
+    limit: ['subscription', 'textCodeNumber'],
+    answer: { status: 202, description: '`{ phone }`: the normalized number a code was texted to' },
+  },
+  'POST /api/alert-subscriptions/stop/confirm': {
+    summary: 'The stop code texted to a number, entered: its texts stop. The same rules and refusal as confirm',
+    tag: 'Alerts',
+    body: textCodeInput,
+    limit: ['textCodeTry'],
+    answer: { status: 200, description: '`{ phone }`, with no more texts to it' },
   },
   'GET /api/push/key': {
     summary: 'The VAPID public key (RFC 8292) a browser subscribes to Web Push with',

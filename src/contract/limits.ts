@@ -120,7 +120,12 @@ export const RATE_LIMITS = {
   alertMark: { limit: 30, windowMinutes: 10, message: 'Too many answers in a short time. Please wait a few minutes.', scope: 'network' },
   photoUpload: { limit: 20, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
   mediaUpload: { limit: 30, windowMinutes: 10, message: 'Too many uploads in a short time. Please wait a few minutes.' },
+  /** Codes asked for from the web, to start or to stop text alerts. */
   subscription: { limit: 5, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
+  /** Codes texted to one number (known by a keyed hash of it), from every client together: a stranger can bother a number only this often. */
+  textCodeNumber: { limit: 4, windowMinutes: 24 * 60, message: 'This number was sent enough codes for today. Please try again tomorrow.' },
+  /** Codes entered from one client, right or wrong. */
+  textCodeTry: { limit: 10, windowMinutes: 10, message: 'Too many codes tried in a short time. Please wait a few minutes.' },
   pushSubscription: { limit: 10, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
   pushFollow: { limit: 30, windowMinutes: 60, message: 'Too many records followed in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
@@ -164,6 +169,13 @@ export const VOLUNTEER_RETENTION_DAYS = 30;
 export const RATE_RECORD_HOURS = 24;
 /** A photo or video uploaded but never attached to a post is deleted after this many hours. */
 export const UNATTACHED_UPLOAD_HOURS = 1;
+/**
+ * A code texted to a number to start or stop its text alerts: this many digits, good this many
+ * minutes, and dead after this many tries (per number, from every client together).
+ */
+export const TEXT_CODE = { digits: 6, minutes: 10, tries: 5 } as const;
+/** A text to the service's number is remembered (a keyed hash of its MessageSid) this many hours, so a replay does nothing. */
+export const INBOUND_TEXT_HOURS = 24;
 /** A text alert, once sent, is deleted after this many hours. */
 export const SENT_TEXT_HOURS = 24;
 /** The moderators' audit lines are deleted after this many days. */

@@ -27,6 +27,8 @@ import type {
   subscriptionInput,
   SurplusOffer,
   surplusOfferInput,
+  textCodeInput,
+  unsubscribeInput,
   volunteerInput,
 } from './index.ts';
 import type { FollowedRecord, PushDeviceState, PushFollowInput, pushSubscriptionInput, PushSubscriptionState } from './push.ts';
@@ -50,8 +52,10 @@ export interface Routes {
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
   'GET /api/drops': { body: undefined; answer: Drop[] };
   'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
-  'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string; city: string | null } };
-  'DELETE /api/alert-subscriptions': { body: Pick<In<typeof subscriptionInput>, 'phone'>; answer: { phone: string } };
+  'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
+  'POST /api/alert-subscriptions/confirm': { body: In<typeof textCodeInput>; answer: { phone: string; city: string | null } };
+  'POST /api/alert-subscriptions/stop': { body: In<typeof unsubscribeInput>; answer: { phone: string } };
+  'POST /api/alert-subscriptions/stop/confirm': { body: In<typeof textCodeInput>; answer: { phone: string } };
   'GET /api/push/key': { body: undefined; answer: { publicKey: string } };
   'POST /api/push/subscriptions': { body: In<typeof pushSubscriptionInput>; answer: PushSubscriptionState };
   'DELETE /api/push/subscriptions': { body: { endpoint: string }; answer: { endpoint: string; removed: boolean } };

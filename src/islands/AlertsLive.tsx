@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
 import type { Alert, LiveStats } from '../contract/index.ts';
 import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, call } from '../lib/api.ts';
-import { SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
+import { STOP_FORM, SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
+import { actionOf } from '../lib/forms.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { contactLink } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
@@ -16,6 +17,7 @@ import { showToast } from '../lib/toast.ts';
 import { REFETCH_MS, useLiveList } from '../lib/use-list.ts';
 import { placeOf, TrustBadge } from './AlertCard.tsx';
 import { ListStates } from './ListStates.tsx';
+import { TextCodeForm } from './TextCode.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -147,44 +149,60 @@ function Stat({ value, label, sample }: { value: string; label: string; sample?:
 
 function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () => void }) {
   const id = useId();
+  // After a number is given: the code texted to it, to start or to stop its alerts.
+  const [step, setStep] = useState<{ purpose: 'start' | 'stop'; phone: string } | null>(null);
   const phone = (values: Values) => String(values.phone);
   const { form, row, act, submitLabel, pending } = useForm({
     spec: SUBSCRIPTION_FORM,
     t,
     send: (values) => call('POST /api/alert-subscriptions', { phone: phone(values), city: String(values.city), lang }),
     sent: (result) => {
-      // This device remembers the number, so its notifications page can list and stop it.
-      rememberTextAlert({ phone: result.phone, city: result.city ?? '' });
-      onChange();
-      return { description: t('alertsLive.subscribedText', { phone: result.phone }) };
+      setStep({ purpose: 'start', phone: result.phone });
+      return { description: t('alertsLive.codeSentText', { phone: result.phone }) };
     },
   });
-  const unsubscribe = () =>
+  const unsubscribe = (event: MouseEvent) => {
+    event.preventDefault();
     act({
-      send: (values) => call('DELETE /api/alert-subscriptions', { phone: phone(values) }),
-      success: { title: 'alertsLive.unsubscribed' },
+      send: (values) => call('POST /api/alert-subscriptions/stop', { phone: phone(values), lang }),
+      success: STOP_FORM.success,
       sent: (result) => {
-        forgetTextAlert(result.phone);
-        onChange();
-        return { description: t('alertsLive.unsubscribedText', { phone: result.phone }) };
+        setStep({ purpose: 'stop', phone: result.phone });
+        return { description: t('alertsLive.stopCodeSentText', { phone: result.phone }) };
       },
     });
+  };
+  const done = (answer: { phone: string; city?: string | null }) => {
+    // This device remembers the number, so its notifications page can list and stop it.
+    if (step?.purpose === 'start') rememberTextAlert({ phone: answer.phone, city: answer.city ?? '' });
+    else forgetTextAlert(answer.phone);
+    setStep(null);
+    onChange();
+  };
 
   return (
     <section className="card" aria-labelledby={`${id}-title`} id="subscribe">
       <h2 id={`${id}-title`}>{t('alertsLive.textTitle')}</h2>
       <p>{t('alertsLive.textLead')}</p>
-      <form className="form-grid" {...form}>
-        <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
-        {row('phone', { inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' })}
-        {row('city', { autoComplete: 'address-level2', hint: t('alertsLive.cityHint') })}
-        <button className="button" type="submit" disabled={pending}>
-          {submitLabel}
-        </button>
-        <button className="link-button" type="button" disabled={pending} onClick={unsubscribe}>
-          {t('alertsLive.unsubscribe')}
-        </button>
-      </form>
+      {step ? (
+        <>
+          <p>{t(step.purpose === 'start' ? 'alertsLive.codeSentText' : 'alertsLive.stopCodeSentText', { phone: step.phone })}</p>
+          <TextCodeForm t={t} lang={lang} phone={step.phone} purpose={step.purpose} done={done} back={() => setStep(null)} />
+        </>
+      ) : (
+        <form className="form-grid" {...form}>
+          <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
+          {row('phone', { inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' })}
+          {row('city', { autoComplete: 'address-level2', hint: t('alertsLive.cityHint') })}
+          <button className="button" type="submit" disabled={pending}>
+            {submitLabel}
+          </button>
+          {/* Without a script it posts the same form to the stop address, as the description it names. */}
+          <button className="link-button" type="submit" formAction={actionOf(STOP_FORM)} name="form" value={STOP_FORM.id} disabled={pending} onClick={unsubscribe}>
+            {t('alertsLive.unsubscribe')}
+          </button>
+        </form>
+      )}
       <p className="note">{t('alertsLive.textPrivacy')}</p>
       <ManageLink t={t} lang={lang} />
     </section>

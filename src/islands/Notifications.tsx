@@ -7,6 +7,7 @@ import { ApiError, call, failureCause } from '../lib/api.ts';
 import { browserPush, unsubscribeBrowser, type BrowserPush } from '../lib/push.ts';
 import { forgetTextAlert, textAlerts, type TextAlert } from '../lib/text-alerts.ts';
 import { showToast } from '../lib/toast.ts';
+import { TextCodeForm } from './TextCode.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -238,13 +239,13 @@ function FollowsCard({ t, lang, push, setPush }: { t: T; lang: Lang; push: Exclu
 function TextsCard({ t, lang, texts, setTexts }: { t: T; lang: Lang; texts: TextAlert[]; setTexts: (texts: TextAlert[]) => void }) {
   const id = useId();
   const [pending, run] = useChange(t);
+  // Stopping takes the code texted to the number: the number whose code is awaited.
+  const [stopping, setStopping] = useState<string | null>(null);
 
   const stop = (phone: string) =>
     run(phone, async () => {
-      await call('DELETE /api/alert-subscriptions', { phone });
-      forgetTextAlert(phone);
-      setTexts(textAlerts());
-      showToast({ title: t('alertsLive.unsubscribed'), description: t('alertsLive.unsubscribedText', { phone }), variant: 'success' });
+      await call('POST /api/alert-subscriptions/stop', { phone, lang });
+      setStopping(phone);
     });
 
   return (
@@ -259,9 +260,27 @@ function TextsCard({ t, lang, texts, setTexts }: { t: T; lang: Lang; texts: Text
               <span>
                 <bdi dir="ltr">{text.phone}</bdi> · <bdi>{text.city || t('place.all')}</bdi>
               </span>
-              <button type="button" className="button secondary small" disabled={pending === text.phone} onClick={() => void stop(text.phone)}>
-                {t('alertsLive.unsubscribe')}
-              </button>
+              {stopping === text.phone ? (
+                <div className="stack">
+                  <p>{t('alertsLive.stopCodeSentText', { phone: text.phone })}</p>
+                  <TextCodeForm
+                    t={t}
+                    lang={lang}
+                    phone={text.phone}
+                    purpose="stop"
+                    done={() => {
+                      forgetTextAlert(text.phone);
+                      setStopping(null);
+                      setTexts(textAlerts());
+                    }}
+                    back={() => setStopping(null)}
+                  />
+                </div>
+              ) : (
+                <button type="button" className="button secondary small" disabled={pending === text.phone} onClick={() => void stop(text.phone)}>
+                  {t('alertsLive.unsubscribe')}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -25,8 +25,9 @@ export interface FieldSpec {
   /**
    * `place`: a city, which suggests California places as it is typed and takes a ZIP code (src/lib/use-form.tsx).
    * `choices`: a checkbox per option, sent as a list; `schedule`: weekly opening hours, a row per period (src/lib/forms/lists.ts).
+   * `code`: a code texted to the person, which phones offer to fill in from the text.
    */
-  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place' | 'choices' | 'schedule';
+  kind?: 'text' | 'textarea' | 'date' | 'datetime' | 'number' | 'checkbox' | 'select' | 'radio' | 'secret' | 'tel' | 'url' | 'hidden' | 'place' | 'choices' | 'schedule' | 'code';
   max?: number;
   /** The values of a select or radio group, with the key of each one's label. */
   options?: readonly string[];
@@ -77,6 +78,8 @@ export interface FormSpec {
   manage?: MyPostKind;
   /** The live event a post causes at once, whose echo the poster is not shown as news. */
   live?: LiveEventName;
+  /** The form of the next step (a code texted to the number): the result page without scripts shows it, its fields filled from the answer. */
+  next?: FormSpec;
 }
 
 export const text = (name: string, label: MessageKey, max: number, required?: Notice): FieldSpec => ({ name, label, max, ...(required ? { required } : {}) });

@@ -1,9 +1,10 @@
 import exifr from 'exifr';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import es from '../../src/i18n/es.json';
 import { phonePhoto } from '../photo-fixture.ts';
-import { connected, toast, usePhone } from './chromium.ts';
+import { fakeGateway } from '../sms-gateway.ts';
+import { connected, ownServer, toast, usePhone } from './chromium.ts';
 
 const { context: newContext, open } = usePhone();
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
@@ -113,8 +114,12 @@ it('the inline alert form: validation toast, success resets to Community Notice 
   await page.context().close();
 });
 
-it('/alerts-live: text subscription, browser notifications and the call to action', async () => {
-  const context = await newContext();
+it('/alerts-live: text subscription and its stop, each with the code texted to the phone; browser notifications and the call to action', async () => {
+  // A server of its own, with an SMS gateway on loopback: the test reads the codes on the "phone".
+  const gateway = await fakeGateway();
+  onTestFinished(async () => void (await gateway.close()));
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const context = await newContext({ baseURL: server.url });
   // Counts the page's permission requests: only the tap below may ask.
   await context.addInitScript(() => {
     const ask = Notification.requestPermission.bind(Notification);
@@ -136,23 +141,54 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
   // The person says yes when the browser asks.
   await context.grantPermissions(['notifications']);
 
-  // Subscribing, then stopping through the same form: each asks for the phone first and empties the form once done.
+  const phone = '+15595550148';
+  /** The code in the newest text to the phone, once it arrived. */
+  const texted = async (count: number) => {
+    await expect.poll(() => gateway.to(phone).length).toBe(count);
+    return /(\d{6})/.exec(gateway.to(phone).at(-1)!)![1]!;
+  };
+  /** Enters a wrong code (refused), then the right one, in the code field that took the focus. */
+  const enterCode = async (page: Page, code: string, confirm: string) => {
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
+    await page.fill('input[name="code"]', code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: confirm }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('This code does not work');
+    await page.fill('input[name="code"]', code);
+    await page.getByRole('button', { name: confirm }).click();
+  };
+  // Subscribing, and stopping through the same form: each asks for the phone first, then texts a
+  // code and asks for it, and empties the form once done. Stopping a number no longer subscribed
+  // goes exactly the same way: the page cannot tell who is subscribed.
   const steps = [
-    ['Subscribe to Emergency Alerts', 'Alert subscription activated!', "You'll receive emergency text alerts at +15595550148"],
-    ['Stop text alerts', 'Text alerts stopped', '+15595550148 will not get any more alerts.'],
+    ['Subscribe to Emergency Alerts', 'Confirm', 'Alert subscription activated!', `You'll receive emergency text alerts at ${phone}`],
+    ['Stop text alerts', 'Stop text alerts', 'Text alerts stopped', `${phone} will not get any more alerts.`],
   ] as const;
-  for (const [button, done, said] of steps) {
+  let texts = 0;
+  for (const [button, confirm, done, said] of steps) {
     await page.getByRole('button', { name: button }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Please enter your phone number');
     await page.fill('input[name="phone"]', '(559) 555-0148');
     await page.fill('input[name="city"]', 'Fresno');
     await page.getByRole('button', { name: button }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Check your texts');
+    await enterCode(page, await texted(++texts), confirm);
+    expect(gateway.to(phone).at(-1)).toContain('If you did not ask for it, ignore this text.');
     await expect.poll(() => toast(page).textContent()).toContain(done);
     expect(await toast(page).textContent()).toContain(said);
     expect(await page.inputValue('input[name="phone"]')).toBe('');
+    if (button !== 'Subscribe to Emergency Alerts') continue;
+    // This phone remembers the number: its notifications page (in another tab, this one stays as it
+    // is) stops it, with a code too.
+    const notifications = await context.newPage();
+    await notifications.goto('/notifications');
+    await notifications.getByRole('button', { name: 'Stop text alerts' }).click();
+    await enterCode(notifications, await texted(++texts), 'Stop text alerts');
+    await expect.poll(() => toast(notifications).textContent()).toContain('Text alerts stopped');
+    await expect.poll(() => notifications.getByText('No phone number was signed up for text alerts on this device.').count()).toBe(1);
+    await notifications.close();
   }
 
-  // The page has been open and idle all along: nothing asked yet.
+  // Nothing on the page asked for notifications by itself: only the tap below may.
   await connected(page);
   expect(await asks(page)).toBe(0);
   await page.getByRole('button', { name: 'Enable Browser Notifications' }).click();
@@ -163,7 +199,39 @@ it('/alerts-live: text subscription, browser notifications and the call to actio
   await page.getByRole('button', { name: 'Subscribe to Alerts', exact: true }).click();
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('phone');
   await context.close();
-});
+}, 90_000);
+
+it('/alerts-live without JavaScript: signing up and stopping each take the code texted to the phone, and nothing typed reaches an address', async () => {
+  const gateway = await fakeGateway();
+  onTestFinished(async () => void (await gateway.close()));
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const context = await newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  const phone = '+15595550149';
+  const codes: string[] = [];
+  const steps = [
+    [es['alertsLive.subscribe'], '/api/alert-subscriptions', es['alertsLive.subscribed']],
+    [es['alertsLive.unsubscribe'], '/api/alert-subscriptions/stop', es['alertsLive.unsubscribed']],
+  ] as const;
+  for (const [button, path, done] of steps) {
+    await page.goto('/es/alerts-live');
+    await page.fill('#subscribe [name="phone"]', '(559) 555-0149');
+    await page.fill('#subscribe [name="city"]', 'Fresno');
+    await page.locator('#subscribe').getByRole('button', { name: button }).click();
+    await page.waitForURL(`**${path}`);
+    expect(await page.locator('h1').textContent()).toBe(es['alertsLive.codeSent']);
+    await expect.poll(() => gateway.to(phone).length).toBe(codes.length + 1);
+    codes.push(/(\d{6})/.exec(gateway.to(phone).at(-1)!)![1]!);
+    await page.fill('[name="code"]', codes.at(-1)!);
+    await page.click('main form button[type="submit"]');
+    await page.waitForURL(`**${path}/confirm`);
+    expect(await page.locator('h1').textContent()).toBe(done);
+  }
+  expect(urls.filter((url) => ['5595550149', '555-0149', '(559)', ...codes].some((typed) => decodeURIComponent(url).includes(typed)))).toEqual([]);
+  await context.close();
+}, 90_000);
 
 it('/submit-alert: details required, every type, time defaults to now, back link', async () => {
   const page = await open('/submit-alert');

@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { phonePhoto } from '../photo-fixture.ts';
 import { testApp } from '../test-app.ts';
+import { codeTexted, textedCode } from '../text-codes.ts';
 import { videoFile } from '../video-fixture.ts';
 import { WRITE_ENDPOINTS, type Host } from '../write-endpoints.ts';
 import { ownServer } from './chromium.ts';
@@ -65,7 +66,14 @@ it('the Node server keeps no address or user agent in its database, its media fo
       });
     // The admin rows make their account in this database and sign in over HTTP, naming the
     // server's own origin as the admin API's CSRF check wants.
-    const host: Host = { post: (path, body, headers) => send('POST', path, body, headers), store: { db }, clock: { now: Date.now() }, origin: server.url };
+    const host: Host = {
+      post: (path, body, headers) => send('POST', path, body, headers),
+      store: { db },
+      clock: { now: Date.now() },
+      origin: server.url,
+      // The server's data key, kept in its key file beside the database.
+      textedCode: (phone) => codeTexted(client, readFileSync(join(folder, 'data.key'), 'utf8').trim(), phone),
+    };
     const statuses: string[] = [];
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
@@ -107,7 +115,12 @@ it('the API keeps only keyed hashes of the client address its host hands it', as
   const api = await testApp();
   try {
     api.client.address = ADDRESS;
-    const host: Host = { post: (path, body, headers) => api.post(path, body, { ...MARKED, ...headers }), store: api.store, clock: api.clock };
+    const host: Host = {
+      post: (path, body, headers) => api.post(path, body, { ...MARKED, ...headers }),
+      store: api.store,
+      clock: api.clock,
+      textedCode: (phone) => textedCode(api, phone),
+    };
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
       const response = await api.app.request(target.path, {

@@ -3,6 +3,7 @@ import { openDatabase } from '../../../db/client.ts';
 import { applySampleContent } from '../../../db/seed.ts';
 import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundManage, LostFoundPost, LostFoundRecord, Resource } from '../../../src/contract/index.ts';
 import { testApp, type TestApp } from '../../../tests/test-app.ts';
+import { subscribeTexts } from '../../../tests/text-codes.ts';
 import { createApp } from '../../app.ts';
 import { dataKey } from '../../domain/sealed.ts';
 import { fileMediaStore } from '../../media/file-store.ts';
@@ -509,7 +510,7 @@ describe('the dashboard', () => {
   it('counts real rows: members are alert subscribers plus drop volunteers; donations from configuration', async () => {
     await applySampleContent(api.store.db, true, api.clock.now);
     const cookie = await signIn();
-    await api.post('/api/alert-subscriptions', { phone: '(559) 555-0100', city: 'Fresno' });
+    await subscribeTexts(api, { phone: '(559) 555-0100', city: 'Fresno' });
     const [sampleDrop] = (await (await request('GET', '/api/admin/drops', { cookie })).json()) as AdminDrop[];
     await api.post(`/api/drops/${sampleDrop!.id}/volunteers`, { name: 'Ana', contact: 'ana@example.org' });
     await api.post('/api/resources', { name: 'Night shelter', category: 'Shelter' });
@@ -527,10 +528,13 @@ describe('the dashboard', () => {
       pendingJobs: 1,
       unverifiedReports: 1,
       openSos: 0,
-      queuedTexts: 1,
+      // The alert's text, and the code's that started the subscription.
+      queuedTexts: 2,
     });
     expect(dashboard.outbox[0]).toMatchObject({ phoneEnd: '0100', status: 'queued' });
     expect(JSON.stringify(dashboard.outbox)).not.toContain('5595550100');
+    // The desk sees that a code went out, never the code.
+    expect(JSON.stringify(dashboard.outbox)).not.toMatch(/\d{6}/);
     expect(dashboard.pendingResources.map((item) => item.name)).toEqual(['Night shelter']);
   });
 

@@ -53,7 +53,8 @@ const toText = (row: typeof smsOutbox.$inferSelect): OutboxText => ({
   id: row.id,
   // The desk needs to know a text went out, not whom it went to.
   phoneEnd: row.phone.slice(-4),
-  body: row.body,
+  // A text of no alert carries a code that starts or stops a number's alerts: the desk sees it went out, not the code.
+  body: row.alertId ? row.body : row.body.replace(/\d/g, '•'),
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
