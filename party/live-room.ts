@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
-import { broadcastMessage, clientTag, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, PING, PONG, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientTag } from '../src/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, PING, PONG, TOO_MANY_SOCKETS } from './rules.ts';
 
 /**
  * The live room on Cloudflare: a Durable Object every open page keeps a socket to, under the

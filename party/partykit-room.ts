@@ -1,5 +1,6 @@
 import type * as Party from 'partykit/server';
-import { broadcastMessage, clientTag, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, PING, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientTag } from '../src/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, PING, TOO_MANY_SOCKETS } from './rules.ts';
 
 /** When a socket was last heard from: its connect, then each `ping` its page sends. */
 type Heard = { heard: number };

@@ -1,5 +1,4 @@
 import { encodeLiveEvent, LIVE_ROOM } from '../src/contract/events.ts';
-import { clientOf } from '../src/contract/clients.ts';
 
 /**
  * The live room's rules, the same wherever it runs: the Durable Object in our worker
@@ -60,15 +59,6 @@ export const PONG = 'pong';
  * each event in well under this), so it is dropped rather than kept growing with every broadcast.
  */
 export const MAX_BUFFERED_BYTES = 256 * 1024;
-
-/**
- * The tag a room (Cloudflare, PartyKit) counts a socket under: a digest of its client network,
- * so the runtime holding the sockets never holds an address.
- */
-export async function clientTag(address: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(clientOf(address, 'address')));
-  return `client:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
-}
 
 /**
  * The message sent to every page for an event the API publishes, or null (nothing sent) when it

@@ -1,6 +1,7 @@
 /**
  * Who counts as one client, for the API's limits and marks and the live room's sockets alike,
- * read with ipaddr.js (a well-kept parser). Server-side only: no page imports it.
+ * read with ipaddr.js (a well-kept parser). Server-side only: no page imports it (pages load
+ * party/rules.ts, so none of this may live there).
  */
 import ipaddr from 'ipaddr.js';
 
@@ -33,4 +34,13 @@ export function clientOf(address: string, scope: ClientScope): string {
   const cidr = `${ip.toString()}/${bits}`;
   const network = ip.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
   return `${network.toString()}/${bits}`;
+}
+
+/**
+ * The tag a room (Cloudflare, PartyKit) counts a socket under: a digest of its client network,
+ * so the runtime holding the sockets never holds an address.
+ */
+export async function clientTag(address: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(clientOf(address, 'address')));
+  return `client:${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ContactKind, RevealBoard, RevealedContact } from '../contract/index.ts';
 import type { Lang } from '../i18n/languages.ts';
 import type { messageFn } from '../i18n/messages.ts';
-import { api, revealFailureKey } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { revealFailureKey } from '../lib/reveal.ts';
 import { contactLink } from '../lib/format.ts';
 
 /**

@@ -61,13 +61,6 @@ export class ApiError extends Error {
 export const failureCause = (error: unknown): FailureCause | undefined => (error instanceof ApiError ? error.cause : undefined);
 
 /**
- * The words for a contact that could not be shown: the post's own daily limit or the hour's
- * budget of all contacts (write through the post instead), this connection's limit, or a failure.
- */
-export const revealFailureKey = (error: unknown) =>
-  error instanceof ApiError && error.code === 'contact_limit' ? 'reveal.leaveMessage' : failureCause(error) === 'rate_limited' ? 'reveal.tooMany' : 'reveal.failed';
-
-/**
  * Calls our own API (cookies included) and parses the JSON answer; a failure throws an ApiError.
  * When the server asks for a proof of work first (a contact, or a write while posts pour in),
  * the solver's chunk is loaded, solves it in a Web Worker and the same request goes again once

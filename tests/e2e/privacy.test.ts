@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
+import { paying } from '../paying.ts';
 import { phonePhoto } from '../photo-fixture.ts';
 import { testApp } from '../test-app.ts';
 import { codeTexted, textedCode } from '../text-codes.ts';
@@ -77,7 +78,8 @@ it('the Node server keeps no address or user agent in its database, its media fo
     const statuses: string[] = [];
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
-      const response = await send(endpoint.method, target.path, endpoint.file ?? { ...endpoint.valid, ...target.extra }, target.headers);
+      const once = (proof: Record<string, string>) => send(endpoint.method, target.path, endpoint.file ?? { ...endpoint.valid, ...target.extra }, { ...target.headers, ...proof });
+      const response = endpoint.pays ? await paying(once) : await once({});
       statuses.push(`${endpoint.name} ${response.status}`);
       expect(response.status, endpoint.name).toBeLessThan(300);
       // A refused request too: refusals are where servers like to log who sent them. An endpoint
@@ -123,11 +125,13 @@ it('the API keeps only keyed hashes of the client address its host hands it', as
     };
     for (const endpoint of WRITE_ENDPOINTS) {
       const target = await endpoint.target(host);
-      const response = await api.app.request(target.path, {
-        method: endpoint.method,
-        headers: { ...MARKED, 'content-type': 'application/json', ...target.headers },
-        body: endpoint.file ?? JSON.stringify({ ...endpoint.valid, ...target.extra }),
-      });
+      const once = (proof: Record<string, string>) =>
+        api.app.request(target.path, {
+          method: endpoint.method,
+          headers: { ...MARKED, 'content-type': 'application/json', ...target.headers, ...proof },
+          body: endpoint.file ?? JSON.stringify({ ...endpoint.valid, ...target.extra }),
+        });
+      const response = endpoint.pays ? await paying(once) : await once({});
       expect(response.status, endpoint.name).toBeLessThan(300);
     }
     expect(await api.count('rate_events')).toBeGreaterThan(0);
