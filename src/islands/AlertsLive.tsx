@@ -7,7 +7,7 @@ import { api, call } from '../lib/api.ts';
 import { STOP_FORM, SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
 import { actionOf } from '../lib/forms.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
-import { contactLink } from '../lib/format.ts';
+import { contactLink, isolate } from '../lib/format.ts';
 import { $liveConnected, $liveEvent } from '../lib/live-store.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import { subscribePush } from '../lib/push.ts';
@@ -158,7 +158,7 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
     send: (values) => call('POST /api/alert-subscriptions', { phone: phone(values), city: String(values.city), lang }),
     sent: (result) => {
       setStep({ purpose: 'start', phone: result.phone });
-      return { description: t('alertsLive.codeSentText', { phone: result.phone }) };
+      return { description: t('alertsLive.codeSentText', { phone: isolate(result.phone) }) };
     },
   });
   const unsubscribe = (event: MouseEvent) => {
@@ -168,7 +168,7 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
       success: STOP_FORM.success,
       sent: (result) => {
         setStep({ purpose: 'stop', phone: result.phone });
-        return { description: t('alertsLive.stopCodeSentText', { phone: result.phone }) };
+        return { description: t('alertsLive.stopCodeSentText', { phone: isolate(result.phone) }) };
       },
     });
   };
@@ -186,7 +186,7 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
       <p>{t('alertsLive.textLead')}</p>
       {step ? (
         <>
-          <p>{t(step.purpose === 'start' ? 'alertsLive.codeSentText' : 'alertsLive.stopCodeSentText', { phone: step.phone })}</p>
+          <p>{t(step.purpose === 'start' ? 'alertsLive.codeSentText' : 'alertsLive.stopCodeSentText', { phone: isolate(step.phone) })}</p>
           <TextCodeForm t={t} lang={lang} phone={step.phone} purpose={step.purpose} done={done} back={() => setStep(null)} />
         </>
       ) : (

@@ -6,6 +6,7 @@ import { messageFn, type MessageKey, type Messages } from '../i18n/messages.ts';
 import { ApiError, call, failureCause } from '../lib/api.ts';
 import { browserPush, unsubscribeBrowser, type BrowserPush } from '../lib/push.ts';
 import { forgetTextAlert, textAlerts, type TextAlert } from '../lib/text-alerts.ts';
+import { isolate } from '../lib/format.ts';
 import { showToast } from '../lib/toast.ts';
 import { TextCodeForm } from './TextCode.tsx';
 
@@ -262,7 +263,7 @@ function TextsCard({ t, lang, texts, setTexts }: { t: T; lang: Lang; texts: Text
               </span>
               {stopping === text.phone ? (
                 <div className="stack">
-                  <p>{t('alertsLive.stopCodeSentText', { phone: text.phone })}</p>
+                  <p>{t('alertsLive.stopCodeSentText', { phone: isolate(text.phone) })}</p>
                   <TextCodeForm
                     t={t}
                     lang={lang}

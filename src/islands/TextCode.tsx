@@ -4,6 +4,7 @@ import type { messageFn } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
 import { STOP_CODE_FORM, SUBSCRIPTION_CODE_FORM } from '../lib/forms/alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
+import { isolate } from '../lib/format.ts';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -38,7 +39,7 @@ export function TextCodeForm({
         : call('POST /api/alert-subscriptions/stop/confirm', { phone, code: String(values.code) }),
     sent: (answer) => {
       done(answer);
-      return { description: t(purpose === 'start' ? 'alertsLive.subscribedText' : 'alertsLive.unsubscribedText', { phone: answer.phone }) };
+      return { description: t(purpose === 'start' ? 'alertsLive.subscribedText' : 'alertsLive.unsubscribedText', { phone: isolate(answer.phone) }) };
     },
   });
   // The field appeared where the number was: the focus goes to it, so a screen reader hears it.

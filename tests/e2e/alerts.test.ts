@@ -160,8 +160,9 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
   // code and asks for it, and empties the form once done. Stopping a number no longer subscribed
   // goes exactly the same way: the page cannot tell who is subscribed.
   const steps = [
-    ['Subscribe to Emergency Alerts', 'Confirm', 'Alert subscription activated!', `You'll receive emergency text alerts at ${phone}`],
-    ['Stop text alerts', 'Stop text alerts', 'Text alerts stopped', `${phone} will not get any more alerts.`],
+    // The number isolated in the sentence (FSI/PDI), so it reads whole in Arabic too.
+    ['Subscribe to Emergency Alerts', 'Confirm', 'Alert subscription activated!', `You'll receive emergency text alerts at \u2068${phone}\u2069`],
+    ['Stop text alerts', 'Stop text alerts', 'Text alerts stopped', `\u2068${phone}\u2069 will not get any more alerts.`],
   ] as const;
   let texts = 0;
   for (const [button, confirm, done, said] of steps) {
