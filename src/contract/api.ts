@@ -196,12 +196,12 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   },
 
   'GET /api/alerts/feed.atom': {
-    summary: 'The open alerts, and those closed by "all clear" in the last day, as an Atom 1.0 feed, newest change first (no samples)',
+    summary: 'The open alerts, and those a moderator closed in the last day, as an Atom 1.0 feed, newest change first (no samples)',
     tag: 'Alerts',
     answer: { status: 200, description: 'An Atom feed; each entry links its CAP 1.2 document and its board', media: 'application/atom+xml' },
   },
   'GET /api/alerts/:id/cap.xml': {
-    summary: 'One open alert as CAP 1.2 (its area is the city and county, never a position); for a day after "all clear" closes it, a CAP Cancel',
+    summary: 'One open alert as CAP 1.2 (its area is the city and county, never a position); for a day after a moderator closes it, a CAP Cancel',
     tag: 'Alerts',
     answer: { status: 200, description: 'A CAP 1.2 message: an Alert, or a Cancel referencing it', media: 'application/cap+xml' },
   },
@@ -219,11 +219,12 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: 'The Alert' },
   },
   'POST /api/alerts/:id/marks': {
-    summary: '"I see it too" or "all clear", once per device and alert',
+    summary:
+      '"I see it too" or "all clear", counted once per network (IPv4 /24, IPv6 /48) and alert, never from the reporter\'s network, each with a proof of work; "all clear" never closes an alert',
     tag: 'Alerts',
     body: markInput,
     limit: ['alertMark'],
-    answer: { status: 200, description: 'The Alert with `counted` and `closed`' },
+    answer: { status: 200, description: 'The Alert with `counted`' },
   },
   'POST /api/alert-subscriptions': {
     summary:
