@@ -25,6 +25,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page waited on by polling may answer slowly on a shared machine; one second (the default)
+          // made a two-click "Show more" fail there. The wait bounds a test, it asserts no speed.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

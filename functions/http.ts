@@ -1,4 +1,4 @@
-import { lt, type SQL } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -82,16 +82,24 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
   return bytes;
 }
 
+/** The longest `beforeId` taken (ids are UUIDs; a PFIF record's is its own). */
+const MAX_ID_LENGTH = 200;
+
 /**
- * A list's `before=` query (an ISO time: the next page holds rows created before it) as a
- * condition on `createdAt`, none without it; a 400 answer when it is no time.
+ * A list's next page, from its `before=` query (the `createdAt` of the last one shown) and
+ * `beforeId=` (its id), as a condition on lists ordered newest first, then by id descending:
+ * times are kept to the minute, so one minute can hold many rows and only the id tells which of
+ * them were shown. Without `beforeId`, all of that minute are skipped. None without `before`;
+ * a 400 answer when it is no time.
  */
-export function createdBefore(c: Context, createdAt: AnySQLiteColumn): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
+export function createdBefore(c: Context, createdAt: AnySQLiteColumn, id: AnySQLiteColumn): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
   const before = c.req.query('before');
+  const beforeId = c.req.query('beforeId');
   if (before === undefined) return { ok: true, where: undefined, at: undefined };
   if (Number.isNaN(Date.parse(before))) return { ok: false, response: apiError(c, 400, 'invalid_query', 'before must be an ISO date and time') };
+  if (beforeId !== undefined && (!beforeId || beforeId.length > MAX_ID_LENGTH)) return { ok: false, response: apiError(c, 400, 'invalid_query', 'beforeId must be the id of the last one shown') };
   const at = new Date(before).toISOString();
-  return { ok: true, where: lt(createdAt, at), at };
+  return { ok: true, where: beforeId === undefined ? lt(createdAt, at) : or(lt(createdAt, at), and(eq(createdAt, at), lt(id, beforeId))), at };
 }
 
 /** The `limit` query parameter as a page size within the cap. */

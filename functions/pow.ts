@@ -6,7 +6,7 @@ import { POW_DIFFICULTY, POW_EXPIRES_SECONDS, POW_HEADER, POW_PRESSURE_CLIENTS, 
 import { RATE_LIMITS, type RateLimitName } from '../src/contract/limits.ts';
 import { powSpent, rateEvents } from '../db/schema.ts';
 import type { RouteDeps } from './deps.ts';
-import { MINUTE } from './domain/time.ts';
+import { laterMinute, MINUTE } from './domain/time.ts';
 import { apiError } from './http.ts';
 
 /** What a challenge is for: one rate-limited kind of request (a contact reveal is `contactReveal`). */
@@ -27,7 +27,7 @@ export async function newChallenge(deps: RouteDeps, use: PowUse, difficulty: num
     counter: randomInt(difficulty),
     deriveKey,
     // The expiry is kept in the signed data, not altcha-lib's own (which reads the machine's clock, not the app's).
-    data: { use, difficulty, expires: deps.now() + POW_EXPIRES_SECONDS * 1000 },
+    data: { use, difficulty, expires: laterMinute(deps.now() + POW_EXPIRES_SECONDS * 1000) },
     hmacSignatureSecret,
     hmacKeySignatureSecret,
   });

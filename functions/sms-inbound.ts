@@ -12,7 +12,7 @@ import type { MessageKey, Vars } from '../src/i18n/messages.ts';
 import { isolate, personPath, shortPersonPath } from '../src/lib/format.ts';
 import type { RouteDeps } from './deps.ts';
 import { search, searchTerms } from './domain/search.ts';
-import { MINUTE } from './domain/time.ts';
+import { MINUTE, toMinute } from './domain/time.ts';
 import { endTextSubscriptions, subscribeToTexts } from './domain/text-alerts.ts';
 import { escapeXml } from './domain/xml.ts';
 import { apiError, readCapped } from './http.ts';
@@ -209,7 +209,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
       case 'lang': {
         const wanted = LANGUAGES.find((code) => fold(rest) === code || fold(rest) === fold(LANGUAGE_NAMES[code]));
         if (!wanted) return say('sms.reply.langCodes', { lang: word('lang'), codes: LANGUAGES.join(' ') });
-        const row = { numberHash, lang: wanted, updatedAt: new Date(now).toISOString() };
+        const row = { numberHash, lang: wanted, updatedAt: toMinute(now) };
         await db
           .insert(smsSenders)
           .values(row)

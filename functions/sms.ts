@@ -5,6 +5,7 @@ import { isLang, localizePath, type Lang } from '../src/i18n/languages.ts';
 import { translate } from '../src/i18n/index.ts';
 import { ALERT_TYPE_KEYS } from '../src/i18n/values.ts';
 import { ENFORCEMENT_TYPE, type AlertType } from '../src/contract/limits.ts';
+import { toMinute } from './domain/time.ts';
 
 /** An HTTP SMS provider: POST {to, body} as JSON to `url`, with the token as a bearer. */
 export interface SmsGateway {
@@ -49,7 +50,7 @@ export async function queueAlertTexts(
       ),
   );
   if (subscribers.length === 0) return 0;
-  const createdAt = new Date(now).toISOString();
+  const createdAt = toMinute(now);
   const rows = subscribers.map(({ phone, lang }) => {
     const language = isLang(lang) ? lang : 'en';
     return { id: crypto.randomUUID(), phone, body: alertText(language, alert, origin), alertId: alert.id, createdAt };
@@ -67,7 +68,7 @@ export function alertText(lang: Lang, alert: { type: AlertType; county: string |
 
 /** Queues one text to one number (a code it asked for); sent with the next outbox run. */
 export async function queueText({ db, sealed }: Pick<RouteDeps, 'db' | 'sealed'>, phone: string, body: string, now: number) {
-  await db.insert(smsOutbox).values(await sealed.sealRow(smsOutbox, { id: crypto.randomUUID(), phone, body, alertId: null, createdAt: new Date(now).toISOString() }));
+  await db.insert(smsOutbox).values(await sealed.sealRow(smsOutbox, { id: crypto.randomUUID(), phone, body, alertId: null, createdAt: toMinute(now) }));
 }
 
 /** A text an outbox run took but neither sent nor gave back (the process stopped) is taken again after this long. */

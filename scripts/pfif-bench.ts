@@ -34,7 +34,7 @@ export async function pfifFigures(count: number) {
     const now = Date.now();
     const first = await timed(() => importPfif(store.db, file, site, now));
     const again = await timed(() => importPfif(store.db, file, site, now));
-    const exported = await timed(async () => writePfif(await listedPersons(store.db, now, count), site));
+    const exported = await timed(async () => writePfif((await listedPersons(store.db, now, count)).persons, site));
     if (first.result.persons.added !== count || again.result.persons.unchanged !== count) {
       throw new Error(`The import stored ${JSON.stringify(first.result)}, then ${JSON.stringify(again.result)}`);
     }

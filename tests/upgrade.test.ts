@@ -15,18 +15,26 @@ import { join } from 'node:path';
 import Sqlite from 'libsql';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
+import { toMinute } from '../functions/domain/time.ts';
 import { apiOn } from './api-on.ts';
 
 const RELEASES = ['release-2026-11-24'];
 
 type Row = Record<string, unknown>;
 
+/** The search index's own keys: rebuilt by its triggers whenever a record's searched columns change. */
+const DERIVED = new Set(['lost_found_search_keys']);
+
+/** Times the public left, kept to the minute since 0022_minute_times: an older row's time may be rounded down. */
+const MINUTE_TIMES = new Set(['created_at', 'expires_at', 'renewed_at']);
+const keptValue = (column: string, old: unknown) => (MINUTE_TIMES.has(column) && typeof old === 'string' ? expect.toSatisfy((now) => now === old || now === toMinute(Date.parse(old))) : old);
+
 /** Every row of every plain table (full-text indexes are rebuilt from them), by table and rowid. */
 function everyRow(file: string): Map<string, Map<unknown, Row>> {
   const db = new Sqlite(file, { readonly: true });
   try {
     const tables = (db.prepare('PRAGMA table_list').all() as { name: string; type: string; schema: string }[]).filter(
-      ({ name, type, schema }) => schema === 'main' && type === 'table' && !name.startsWith('sqlite_') && name !== '__drizzle_migrations',
+      ({ name, type, schema }) => schema === 'main' && type === 'table' && !name.startsWith('sqlite_') && name !== '__drizzle_migrations' && !DERIVED.has(name),
     );
     return new Map(tables.map(({ name }) => [name, new Map((db.prepare(`select rowid as "rowid:", * from "${name}"`).all() as Row[]).map((row) => [row['rowid:'], row]))]));
   } finally {
@@ -60,7 +68,9 @@ it.each(RELEASES)('a data folder made by %s starts on this code with every row k
         const now = kept!.get(rowid);
         expect(now, `${table} row ${rowid}`).toBeDefined();
         // New columns may have come; the old ones keep their values.
-        expect(Object.fromEntries(Object.keys(row).map((column) => [column, now![column]])), `${table} row ${rowid}`).toEqual(row);
+        expect(Object.fromEntries(Object.keys(row).map((column) => [column, now![column]])), `${table} row ${rowid}`).toEqual(
+          Object.fromEntries(Object.entries(row).map(([column, old]) => [column, keptValue(column, old)])),
+        );
       }
     }
   } finally {

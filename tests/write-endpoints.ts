@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, sosRequests, surplusOffers } from '../db/schema.ts';
 import { createAdmin } from '../functions/admin-auth.ts';
+import { toMinute } from '../functions/domain/time.ts';
 import { UNREACHABLE_PUSH_HOST } from './push-service.ts';
 
 /** What an endpoint's setup needs: a way to post, the database, the clock, and the site's origin. */
@@ -217,7 +218,7 @@ const adminMade = async (api: Host, session: Record<string, string>, kind: 'drop
  */
 async function helpPost(api: Host, kind: 'requests' | 'offers') {
   const id = crypto.randomUUID();
-  const life = { id, imageUrls: [], createdAt: new Date(api.clock.now).toISOString(), expiresAt: new Date(api.clock.now + 30 * 86_400_000).toISOString() };
+  const life = { id, imageUrls: [], createdAt: toMinute(api.clock.now), expiresAt: toMinute(api.clock.now + 30 * 86_400_000) };
   if (kind === 'requests') await api.store.db.insert(assistanceRequests).values({ ...REQUEST, ...life });
   else await api.store.db.insert(surplusOffers).values({ ...OFFER, ...life });
   return id;
@@ -282,7 +283,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     // Stored directly: the posts of the other rows use up one client's limit of records.
     target: async (api) => {
       const id = crypto.randomUUID();
-      await api.store.db.insert(lostFoundPosts).values({ id, name: LOST.name, createdAt: new Date(api.clock.now).toISOString() });
+      await api.store.db.insert(lostFoundPosts).values({ id, name: LOST.name, createdAt: toMinute(api.clock.now) });
       return { path: '/api/push/follows', extra: { id } };
     },
   },
@@ -305,7 +306,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     valid: { name: 'Lupe', contact: '(559) 555-0190' },
     target: async (api) => {
       const id = crypto.randomUUID();
-      await api.store.db.insert(drops).values({ id, date: '2099-01-01', city: 'Fresno', meetSpot: 'Roeding Park', createdAt: new Date(api.clock.now).toISOString() });
+      await api.store.db.insert(drops).values({ id, date: '2099-01-01', city: 'Fresno', meetSpot: 'Roeding Park', createdAt: toMinute(api.clock.now) });
       return { path: `/api/drops/${id}/volunteers` };
     },
   },

@@ -17,6 +17,7 @@ import { RESOURCE_CATEGORIES, RESOURCE_LANGUAGES, WEEKDAYS, type ResourceCategor
 import { uuidV5 } from './hsds.ts';
 import { schemaErrors } from './hsds-schema.ts';
 import { placed } from './places.ts';
+import { toMinute } from './time.ts';
 
 /** One service of a dataset, and where it was found (`file.json`, `file.json #3`). */
 export interface DatasetItem {
@@ -187,7 +188,7 @@ export async function importHsds(db: Database, items: DatasetItem[], validateSer
       continue;
     }
     seen.add(id);
-    rows.push({ ...input.data, ...placed(input.data.city), id, status: 'pending', verified: false, createdAt: new Date(now).toISOString() });
+    rows.push({ ...input.data, ...placed(input.data.city), id, status: 'pending', verified: false, createdAt: toMinute(now) });
   }
   const stored = new Set<string>();
   for (let i = 0; i < rows.length; i += 500) {

@@ -12,6 +12,7 @@ import { toNote } from './mappers.ts';
 import { placedLastSeen } from './places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, keptAfter, livesFrom } from './search.ts';
+import { toMinute } from './time.ts';
 
 /** Rows per statement: well under SQLite's limit on bound values, with a dozen columns a row. */
 const CHUNK = 500;
@@ -107,8 +108,7 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
         manageHash: null,
         hidden: false,
         isSample: false,
-        // A millisecond apart, the first of the file the newest: pages of GET /api/pfif (before=) split no import.
-        createdAt: new Date(now - added.length).toISOString(),
+        createdAt: toMinute(now),
         renewedAt: null,
       });
     } else if (!person.id.includes('/')) {
@@ -162,9 +162,10 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
 
 /**
  * The listed records (not hidden, not expired), newest first, with their visible notes, as PFIF
- * persons: a record imported from elsewhere keeps its PFIF ids. Never a contact.
+ * persons: a record imported from elsewhere keeps its PFIF ids. Never a contact. A full page names
+ * where the next starts (`before`, `beforeId`: the last record's time and id).
  */
-export async function listedPersons(db: Database, now: number, limit: number, before?: SQL): Promise<PfifPerson[]> {
+export async function listedPersons(db: Database, now: number, limit: number, before?: SQL): Promise<{ persons: PfifPerson[]; next?: { before: string; beforeId: string } }> {
   const rows = await db
     .select()
     .from(lostFoundPosts)
@@ -187,7 +188,8 @@ export async function listedPersons(db: Database, now: number, limit: number, be
         .orderBy(lostFoundNotes.createdAt, lostFoundNotes.id)
     : [];
   const byPost = Map.groupBy(notes, (note) => note.postId);
-  return rows.map((row) => ({
+  const last = rows.at(-1);
+  const persons = rows.map((row) => ({
     id: row.pfifId ?? row.id,
     fullName: row.name,
     lastSeenCity: row.lastSeenCity,
@@ -203,4 +205,5 @@ export async function listedPersons(db: Database, now: number, limit: number, be
       return { ...shown, id: note.pfifId ?? note.id, sourceDate: createdAt, entryDate: createdAt };
     }),
   }));
+  return { persons, next: last && rows.length === limit ? { before: last.createdAt, beforeId: last.id } : undefined };
 }

@@ -11,12 +11,13 @@ import type { Lang } from '../../src/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import { deliverOutbox, queueText } from '../sms.ts';
 import { placed } from './places.ts';
+import { laterMinute, toMinute } from './time.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
 
 /** Subscribes a (normalized) number to the alerts of a city, or of every city without one, in its language; a number has one subscription, which this replaces. */
 export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {
-  const row = { ...subscription, ...placed(subscription.city), phoneHash: await store.sealed.lookupHash(subscription.phone), createdAt: new Date(now).toISOString() };
+  const row = { ...subscription, ...placed(subscription.city), phoneHash: await store.sealed.lookupHash(subscription.phone), createdAt: toMinute(now) };
   await store.db
     .insert(alertSubscriptions)
     .values(await store.sealed.sealRow(alertSubscriptions, row))
@@ -68,7 +69,7 @@ export async function sendTextCode(
     lang: request.lang,
     codeHash: await codeHash(deps, phoneHash, request.purpose, code),
     tries: 0,
-    expiresAt: now + TEXT_CODE.minutes * 60_000,
+    expiresAt: laterMinute(now + TEXT_CODE.minutes * 60_000),
   };
   await deps.db.insert(textCodes).values(row).onConflictDoUpdate({ target: textCodes.phoneHash, set: row });
   await queueText(deps, request.phone, translate(request.lang, request.purpose === 'start' ? 'sms.codeStart' : 'sms.codeStop', { code }), now);

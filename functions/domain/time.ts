@@ -4,6 +4,16 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/**
+ * A moment to the minute (`2026-11-27T11:58:00.000Z`): how every time a member of the public
+ * leaves (a post, a note, a report, an answer, a sign-up) is stored and answered, so that neither
+ * a list nor a copy of the database gives a time to join with someone's network logs.
+ */
+export const toMinute = (moment: number) => new Date(moment - (moment % MINUTE)).toISOString();
+
+/** A deadline kept to the minute, as a time since 1970 in ms: the minute after `moment` (or `moment` when it is one). */
+export const laterMinute = (moment: number) => Math.ceil(moment / MINUTE) * MINUTE;
+
 /** Today's date in California, where the drops happen. */
 export const californiaToday = (now: number) => new Intl.DateTimeFormat('en-CA', { timeZone: CALIFORNIA_TIME_ZONE }).format(now);
 

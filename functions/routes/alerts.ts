@@ -9,7 +9,7 @@ import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { sweepSometimes } from '../domain/retention.ts';
-import { MINUTE } from '../domain/time.ts';
+import { MINUTE, toMinute } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
 import { clientOf } from '../../src/contract/clients.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -37,7 +37,7 @@ export function alertRoutes(deps: RouteDeps) {
     .get('/', async (c) => {
       await sweepSometimes(deps);
       const type = c.req.query('type');
-      const before = createdBefore(c, alerts.createdAt);
+      const before = createdBefore(c, alerts.createdAt, alerts.id);
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;
@@ -167,8 +167,8 @@ export async function postAlert(
     adminVerified: false,
     hidden: false,
     isSample: false,
-    createdAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + deps.alertHours[alert.type] * 60 * MINUTE).toISOString(),
+    createdAt: toMinute(now),
+    expiresAt: toMinute(now + deps.alertHours[alert.type] * 60 * MINUTE),
   };
   const sealedRow = await deps.sealed.sealRow(alerts, row);
   if (reporterAddress)

@@ -8,6 +8,7 @@ import { communityKind, spendUpload, storeChecked, tooLarge } from '../domain/me
 import { apiError, jsonBody } from '../http.ts';
 import { bytesInFlight } from '../in-flight.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { toMinute } from '../domain/time.ts';
 
 /**
  * POST /api/community-assistance/upload {mediaType} answers the upload parameters (spec section 7);
@@ -23,7 +24,7 @@ export function communityUploadRoutes(deps: RouteDeps) {
     .post('/', jsonBody(communityUploadRequest), rateLimit(deps, 'mediaUpload'), async (c) => {
       const { mediaType } = c.var.body;
       const objectId = crypto.randomUUID();
-      await db.insert(uploads).values({ id: objectId, kind: communityKind(mediaType), createdAt: new Date(deps.now()).toISOString() });
+      await db.insert(uploads).values({ id: objectId, kind: communityKind(mediaType), createdAt: toMinute(deps.now()) });
       const params: CommunityUploadParams = { url: `/api/community-assistance/upload/${mediaType}/${objectId}`, objectId, mediaType };
       return c.json(params, 201);
     })

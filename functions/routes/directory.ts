@@ -6,7 +6,7 @@ import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/sc
 import type { RouteDeps } from '../deps.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
 import { countyFilter, placed } from '../domain/places.ts';
-import { californiaToday } from '../domain/time.ts';
+import { californiaToday, toMinute } from '../domain/time.ts';
 import { apiError, jsonBody, pageSize } from '../http.ts';
 import { rateLimit } from '../rate-limit.ts';
 
@@ -18,7 +18,7 @@ import { rateLimit } from '../rate-limit.ts';
  */
 export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const created = () => new Date(deps.now()).toISOString();
+  const created = () => toMinute(deps.now());
 
   return (
     new Hono()

@@ -8,7 +8,7 @@ import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '.
 import { attachCommunityMedia } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
-import { DAY } from '../domain/time.ts';
+import { DAY, toMinute } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -68,7 +68,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
 
   return new Hono()
     .get('/', async (c) => {
-      const before = createdBefore(c, table.createdAt);
+      const before = createdBefore(c, table.createdAt, table.id);
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;
@@ -94,8 +94,8 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         status: board.open,
         manageHash: hash,
         isSample: false,
-        createdAt: new Date(now).toISOString(),
-        expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
+        createdAt: toMinute(now),
+        expiresAt: toMinute(now + HELP_POST_DAYS * DAY),
       };
       await db.insert(table).values((await sealed.sealRow(table, row)) as never);
       await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
@@ -144,7 +144,7 @@ export function responseRoutes(deps: RouteDeps) {
       .from(table)
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
-    const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: new Date(deps.now()).toISOString() };
+    const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: toMinute(deps.now()) };
     await db.insert(assistanceResponses).values(await deps.sealed.sealRow(assistanceResponses, row));
     return c.json({ id: row.id }, 201);
   });

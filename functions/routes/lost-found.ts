@@ -20,6 +20,7 @@ import { pushPersonNews } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { readContact, revealRoute, revealToken } from '../reveal.ts';
 import { searchPage } from '../search-page.ts';
+import { toMinute } from '../domain/time.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
 
@@ -76,7 +77,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
   return (
     new Hono()
       .get('/', async (c) => {
-        const before = createdBefore(c, lostFoundPosts.createdAt);
+        const before = createdBefore(c, lostFoundPosts.createdAt, lostFoundPosts.id);
         if (!before.ok) return before.response;
         const query = c.req.query('q')?.trim() ?? '';
         if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
@@ -110,7 +111,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           manageHash: hash,
           hidden: false,
           isSample: false,
-          createdAt: new Date(deps.now()).toISOString(),
+          createdAt: toMinute(deps.now()),
           renewedAt: null,
           pfifId: null,
           sourceDate: null,
@@ -153,7 +154,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
             postId: c.req.param('id'),
             pfifId: null,
             hidden: false,
-            createdAt: new Date(deps.now()).toISOString(),
+            createdAt: toMinute(deps.now()),
           };
           await db.insert(lostFoundNotes).values(await sealed.sealRow(lostFoundNotes, note));
           await publish({ event: 'new-missing-person-note', data: { id: note.id, postId: note.postId, status: note.status } });
@@ -170,7 +171,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
       .post('/:id/renew', async (c) => {
         const { row, response } = await owned(c);
         if (!row) return response;
-        const renewedAt = new Date(deps.now()).toISOString();
+        const renewedAt = toMinute(deps.now());
         await db.update(lostFoundPosts).set({ renewedAt }).where(eq(lostFoundPosts.id, row.id));
         return c.json({ expiresAt: expiresAt({ ...row, renewedAt }) });
       })

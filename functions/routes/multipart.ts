@@ -14,7 +14,7 @@ import { uploadParts, uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../deps.ts';
 import { communityKind, MAX_BYTES, refuseType, spendUpload, storeChecked, tooLarge, uploadId, type Accepted } from '../domain/media.ts';
-import { HOUR, MINUTE } from '../domain/time.ts';
+import { HOUR, MINUTE, toMinute } from '../domain/time.ts';
 import { apiError, exactly, jsonBody, peek, within, type WithBody } from '../http.ts';
 import { bytesInFlight } from '../in-flight.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -60,7 +60,7 @@ function sameSignature(a: string, b: string): boolean {
  */
 export function multipartRoutes(deps: RouteDeps) {
   const { db, media, keys } = deps;
-  const now = () => new Date(deps.now()).toISOString();
+  const now = () => toMinute(deps.now());
   const placeOf = (kind: MediaKind) => ((COMMUNITY_MEDIA_TYPES as readonly string[]).includes(kind) ? communityKind(kind as (typeof COMMUNITY_MEDIA_TYPES)[number]) : kind);
   const acceptedBy = (place: string): Accepted => (place.startsWith('community-assistance/') ? 'media' : 'photo');
   const limitFor = (kind: string | undefined): RateLimitName => ((UPLOAD_KINDS as readonly string[]).includes(kind ?? '') ? 'photoUpload' : 'mediaUpload');

@@ -19,12 +19,11 @@ export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {
  */
 export function pfifRoutes(deps: RouteDeps) {
   return new Hono().get('/', async (c) => {
-    const before = createdBefore(c, lostFoundPosts.createdAt);
+    const before = createdBefore(c, lostFoundPosts.createdAt, lostFoundPosts.id);
     if (!before.ok) return before.response;
     const limit = pageSize(c, PFIF_PAGE_SIZE);
-    const persons = await listedPersons(deps.db, deps.now(), limit, before.where);
-    const last = persons.at(-1);
-    if (persons.length === limit && last?.entryDate) c.header('Link', `</api/pfif?before=${encodeURIComponent(last.entryDate)}>; rel="next"`);
+    const { persons, next } = await listedPersons(deps.db, deps.now(), limit, before.where);
+    if (next) c.header('Link', `</api/pfif?${new URLSearchParams(next)}>; rel="next"`);
     c.header('Content-Type', 'application/xml; charset=utf-8');
     return c.body(writePfif(persons, pfifSite(deps, c)));
   });

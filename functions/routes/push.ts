@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { MAX_PUSH_FOLLOWS } from '../../src/contract/limits.ts';
 import {
   P256DH_MESSAGE,
@@ -17,6 +17,7 @@ import { keptAfter, livesFrom } from '../domain/search.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';
 import { allowedEndpoint } from '../push-hosts.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { toMinute } from '../domain/time.ts';
 
 const unknownService = 'Endpoint must be an https address of a known push service';
 const invalid = 'Some fields are missing or not valid';
@@ -56,7 +57,8 @@ export function pushRoutes(deps: RouteDeps) {
       .from(pushFollows)
       .innerJoin(lostFoundPosts, eq(lostFoundPosts.id, pushFollows.postId))
       .where(and(eq(pushFollows.endpoint, endpoint), visible()))
-      .orderBy(desc(pushFollows.createdAt))
+      // Times are to the minute; within one, the order they were followed in.
+      .orderBy(desc(pushFollows.createdAt), desc(sql`${pushFollows}.rowid`))
       .limit(MAX_PUSH_FOLLOWS) as Promise<FollowedRecord[]>;
   const noSubscription = (c: Context) => apiError(c, 404, 'not_found', 'This browser has no push subscription here');
 
@@ -71,7 +73,7 @@ export function pushRoutes(deps: RouteDeps) {
         areas: [...new Set(areas)],
         topics: [...new Set(topics)],
         lang,
-        createdAt: new Date(deps.now()).toISOString(),
+        createdAt: toMinute(deps.now()),
       };
       await db
         .insert(pushSubscriptions)
@@ -116,7 +118,7 @@ export function pushRoutes(deps: RouteDeps) {
       rateLimit(deps, 'pushFollow'),
       async (c) => {
         const { endpoint, keys, lang, id } = c.var.body;
-        const createdAt = new Date(deps.now()).toISOString();
+        const createdAt = toMinute(deps.now());
         // A browser that follows before it chose any area or topic gets pushes about its records only.
         await db.insert(pushSubscriptions).values({ endpoint, p256dh: keys.p256dh, auth: keys.auth, areas: [], topics: [], lang, createdAt }).onConflictDoNothing();
         const [{ followed } = { followed: 0 }] = await db.select({ followed: count() }).from(pushFollows).where(eq(pushFollows.endpoint, endpoint));

@@ -9,6 +9,7 @@ import { apiError, jsonBody, readCapped } from '../http.ts';
 import { sniffImage } from '../media/image.ts';
 import { bytesInFlight } from '../in-flight.ts';
 import { rateLimit } from '../rate-limit.ts';
+import { toMinute } from '../domain/time.ts';
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
@@ -22,7 +23,7 @@ export function uploadRoutes(deps: RouteDeps) {
     .post('/', jsonBody(uploadRequest), rateLimit(deps, 'photoUpload'), async (c) => {
       const { type } = c.var.body;
       const id = crypto.randomUUID();
-      await db.insert(uploads).values({ id, kind: type, createdAt: new Date(deps.now()).toISOString() });
+      await db.insert(uploads).values({ id, kind: type, createdAt: toMinute(deps.now()) });
       return c.json({ uploadURL: `/api/upload/${type}/${id}` }, 201);
     })
     .put('/:kind/:id', bytesInFlight(deps, MAX_PHOTO_BYTES), async (c) => {

@@ -30,7 +30,7 @@ describe('loading and paging', () => {
 
     const more = list.loadMore();
     expect(list.$state.get().loadingMore).toBe(true);
-    expect(api.calls[1]!.path).toBe(`/api/lost-found?limit=3&before=${encodeURIComponent(post(7).createdAt)}`);
+    expect(api.calls[1]!.path).toBe(`/api/lost-found?limit=3&before=${encodeURIComponent(post(7).createdAt)}&beforeId=p7`);
     api.calls[1]!.answer(posts(6, 5));
     await more;
     expect(ids(list.$state.get().items)).toEqual(['p9', 'p8', 'p7', 'p6', 'p5']);
@@ -126,6 +126,27 @@ describe('merging a refresh by id', () => {
     expect(ids(list.$state.get().items)).toEqual(['p10', 'p9', 'p7', 'p6', 'p5', 'p4']);
     // "Show more" stays as the reader left it.
     expect(list.$state.get().more).toBe(true);
+  });
+
+  it('pages within one minute by id, as the API orders them, and keeps what a refresh did not reach', async () => {
+    // Times are kept to the minute: five posts of one minute, the API's order by id descending.
+    const minute = new Date(Date.UTC(2026, 10, 1, 0, 5)).toISOString();
+    const same = (id: string): Post => ({ id, createdAt: minute, name: id });
+    const api = fakeApi();
+    const list = createList<Post>({ path: '/api/alerts', page: 2 }, api.fetchJson);
+    let asked = list.refresh();
+    api.calls[0]!.answer([same('e'), same('d')]);
+    await asked;
+    asked = list.loadMore();
+    expect(api.calls[1]!.path).toBe(`/api/alerts?limit=2&before=${encodeURIComponent(minute)}&beforeId=d`);
+    api.calls[1]!.answer([same('c'), same('b')]);
+    await asked;
+
+    // A refresh's first page ends at d: c and b come after it, so they stay.
+    asked = list.refresh();
+    api.calls[2]!.answer([same('e'), same('d')]);
+    await asked;
+    expect(ids(list.$state.get().items)).toEqual(['e', 'd', 'c', 'b']);
   });
 
   it('a whole-list answer replaces the list, and an answer older than the one shown is ignored', async () => {

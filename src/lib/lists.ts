@@ -23,8 +23,8 @@ export interface ListOptions {
   /** The live event that means "something new on this list": it refetches unless the item is shown already. */
   live?: LiveEventName;
   /**
-   * Items per request when the API pages with `limit` and `before` (the oldest `createdAt` shown);
-   * without it the API's answer is the whole list.
+   * Items per request when the API pages with `limit`, `before` and `beforeId` (the last item
+   * shown); without it the API's answer is the whole list.
    */
   page?: number;
   /**
@@ -57,13 +57,25 @@ export interface List<T> {
   start(): () => void;
 }
 
-/** The address of a list's newest page, or of the page older than `before`. */
-export function listUrl(path: string, page?: number, before?: string): string {
+/** The address of a list's newest page, or of the page after the item `last`. */
+export function listUrl(path: string, page?: number, last?: ListItem): string {
   if (!page) return path;
   const query = new URLSearchParams({ limit: String(page) });
-  if (before) query.set('before', before);
+  if (last?.createdAt) {
+    query.set('before', last.createdAt);
+    query.set('beforeId', last.id);
+  }
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
+
+/**
+ * The API's order: newest first, and within one minute (times are kept to the minute) by id,
+ * descending. True when `item` comes after `than`.
+ */
+const after = (item: ListItem, than: ListItem) => {
+  const [at, thanAt] = [item.createdAt ?? '', than.createdAt ?? ''];
+  return at < thanAt || (at === thanAt && item.id < than.id);
+};
 
 /** The id a live event names, when the server sent one. */
 const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data && typeof event.data.id === 'string' ? event.data.id : undefined);
@@ -85,7 +97,7 @@ export function createList<T extends ListItem>({ path, live, page, ranked }: Lis
   let again = false;
   let loadedAt = 0;
 
-  const url = (before?: string) => listUrl(path, page, before);
+  const url = (last?: ListItem) => listUrl(path, page, last);
   const read = (address: string) => fetchJson<T[]>(address);
 
   /**
@@ -95,10 +107,10 @@ export function createList<T extends ListItem>({ path, live, page, ranked }: Lis
    */
   const merge = (fresh: T[], shown: T[], request: number): T[] => {
     const ids = new Set(fresh.map((item) => item.id));
-    const complete = ranked || !page || fresh.length < page;
-    const oldest = fresh.at(-1)?.createdAt ?? '';
+    const last = fresh.at(-1);
+    const complete = ranked || !page || !last || fresh.length < page;
     const ownNewer = shown.filter((item) => !ids.has(item.id) && (added.get(item.id) ?? -1) >= request);
-    const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && (item.createdAt ?? '') < oldest);
+    const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && after(item, last));
     return [...ownNewer, ...fresh, ...older];
   };
 
@@ -142,7 +154,7 @@ export function createList<T extends ListItem>({ path, live, page, ranked }: Lis
     patch({ loadingMore: true });
     try {
       const wanted = ranked ? items.length + page : page;
-      const older = await read(ranked ? listUrl(path, wanted) : url(items.at(-1)?.createdAt));
+      const older = await read(ranked ? listUrl(path, wanted) : url(items.at(-1)));
       const shown = $state.get().items ?? [];
       const ids = new Set(shown.map((item) => item.id));
       patch({ items: [...shown, ...older.filter((item) => !ids.has(item.id))], more: older.length === wanted, failed: false, loadingMore: false });

@@ -8,6 +8,7 @@ import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http.ts';
+import { toMinute } from '../../domain/time.ts';
 
 type Row = typeof drops.$inferSelect;
 
@@ -55,7 +56,7 @@ export function adminDropRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminDropInput), async (c) => {
       const [row] = await db
         .insert(drops)
-        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), isSample: false, createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), isSample: false, createdAt: toMinute(deps.now()) })
         .returning();
       await audit(db, c.var.admin, 'drop.create', row!.id, deps.now());
       if (row!.status === 'active') await announce(row!);

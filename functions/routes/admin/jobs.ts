@@ -8,6 +8,7 @@ import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
+import { toMinute } from '../../domain/time.ts';
 
 /**
  * /api/admin/jobs: every listing, pending first. A job the admin posts is live at once (spec:
@@ -27,7 +28,7 @@ export function adminJobRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminJobInput), async (c) => {
       const [row] = await db
         .insert(jobs)
-        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'approved', createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'approved', createdAt: toMinute(deps.now()) })
         .returning();
       await audit(db, c.var.admin, 'job.create', row!.id, deps.now());
       await announce(row!);

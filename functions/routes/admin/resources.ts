@@ -7,7 +7,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../admin-auth.ts';
 import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
-import { californiaToday } from '../../domain/time.ts';
+import { californiaToday, toMinute } from '../../domain/time.ts';
 import { apiError, jsonBody } from '../../http.ts';
 import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
 
@@ -33,7 +33,7 @@ export function adminResourceRoutes(deps: RouteDeps) {
     .post('/', jsonBody(adminResourceInput), async (c) => {
       const [row] = await db
         .insert(resources)
-        .values({ ...fields(c.var.body), ...stamp(c), id: crypto.randomUUID(), status: 'published', createdAt: new Date(deps.now()).toISOString() })
+        .values({ ...fields(c.var.body), ...stamp(c), id: crypto.randomUUID(), status: 'published', createdAt: toMinute(deps.now()) })
         .returning();
       await audit(db, c.var.admin, 'resource.create', row!.id, deps.now());
       await announce(row!);
