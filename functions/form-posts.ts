@@ -11,11 +11,12 @@ import * as helpForms from '../src/lib/forms/help.ts';
 import * as missingForms from '../src/lib/forms/missing.ts';
 import * as postForms from '../src/lib/forms/posts.ts';
 import * as sosForms from '../src/lib/forms/sos.ts';
+import * as textAlertForms from '../src/lib/forms/text-alerts.ts';
 import { RESOURCE_FORM } from '../src/lib/forms/resource.ts';
 
 /** Every form by the id it posts in its hidden `form` field. */
 const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, missingForms, postForms, sosForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+  [alertForms, helpForms, missingForms, postForms, sosForms, textAlertForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
 );
 import { document, escape, pathIn, resultPage, words } from './html-page.ts';
 import { readCapped } from './http.ts';

@@ -4,7 +4,7 @@ import { localizePath, type Lang } from '../i18n/languages.ts';
 import { messageFn, type Messages } from '../i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../i18n/values.ts';
 import { api, call } from '../lib/api.ts';
-import { STOP_FORM, SUBSCRIPTION_FORM } from '../lib/forms/alerts.ts';
+import { STOP_FORM, SUBSCRIPTION_FORM } from '../lib/forms/text-alerts.ts';
 import { actionOf } from '../lib/forms.ts';
 import { FormKeys, useForm, type Values } from '../lib/use-form.tsx';
 import { contactLink, isolate } from '../lib/format.ts';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Lang } from '../i18n/languages.ts';
 import type { messageFn } from '../i18n/messages.ts';
 import { call } from '../lib/api.ts';
-import { STOP_CODE_FORM, SUBSCRIPTION_CODE_FORM } from '../lib/forms/alerts.ts';
+import { STOP_CODE_FORM, SUBSCRIPTION_CODE_FORM } from '../lib/forms/text-alerts.ts';
 import { FormKeys, useForm } from '../lib/use-form.tsx';
 import { isolate } from '../lib/format.ts';
 

@@ -1,7 +1,6 @@
-/** Community alerts: the inline form, the submit page, the enforcement report, and text-alert subscriptions. */
+/** Community alerts: the inline form, the submit page and the enforcement report (text alerts: ./text-alerts.ts). */
 import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, INLINE_ALERT_TYPES, LIMITS, PRECISIONS, SUBMIT_ALERT_TYPES } from '../../contract/limits.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../../i18n/values.ts';
-import type { MessageKey } from '../../i18n/messages.ts';
 import { area, choice, text, type FieldSpec, type FormSpec, type Notice } from '../forms.ts';
 
 const alertTypeLabel = (value: string) => ALERT_TYPE_KEYS[value as keyof typeof ALERT_TYPE_KEYS];
@@ -45,9 +44,10 @@ function alertSpec(id: 'alert' | 'submitAlert') {
   } satisfies FormSpec;
 }
 
-export const ALERT_FORM = alertSpec('alert');
+// Pure: a page that imports one of these forms does not carry the others.
+export const ALERT_FORM = /* @__PURE__ */ alertSpec('alert');
 
-export const SUBMIT_ALERT_FORM = alertSpec('submitAlert');
+export const SUBMIT_ALERT_FORM = /* @__PURE__ */ alertSpec('submitAlert');
 
 export const ICE_REPORT_FORM = {
   id: 'iceReport',
@@ -69,66 +69,4 @@ export const ICE_REPORT_FORM = {
   failure: { title: 'ice.errorTitle', text: 'alerts.errorText' },
   refusals: ALERT_REFUSALS,
   back: '/ice-reports',
-} as const satisfies FormSpec;
-
-const PHONE: FieldSpec = { ...text('phone', 'alertsLive.phone', LIMITS.phone, { title: 'alertsLive.phoneRequired' }), kind: 'tel' };
-const CODE_REFUSALS = { 429: { title: 'alertsLive.codesLimited', text: 'alertsLive.codesLimitedText' } } satisfies FormSpec['refusals'];
-
-/** The code texted to a number, entered: the number (from the step before) stays hidden. */
-const codeSpec = (id: string, action: string, submit: MessageKey, pending: MessageKey, success: Notice) =>
-  ({
-    id,
-    action,
-    fields: [
-      { name: 'phone', label: 'alertsLive.phone', kind: 'hidden' },
-      { ...text('code', 'alertsLive.code', 20, { title: 'alertsLive.codeRequired' }), kind: 'code' },
-    ],
-    submit,
-    pending,
-    success,
-    failure: { title: 'alertsLive.codeError', text: 'alertsLive.codeErrorText' },
-    refusals: CODE_REFUSALS,
-    back: '/alerts-live',
-  }) satisfies FormSpec;
-
-/** The code that starts a number's text alerts. */
-export const SUBSCRIPTION_CODE_FORM = codeSpec('subscriptionCode', '/api/alert-subscriptions/confirm', 'alertsLive.confirm', 'alertsLive.confirming', {
-  title: 'alertsLive.subscribed',
-  text: 'alertsLive.subscribedText',
-});
-
-/** The code that stops them. */
-export const STOP_CODE_FORM = codeSpec('textStopCode', '/api/alert-subscriptions/stop/confirm', 'alertsLive.unsubscribe', 'alertsLive.unsubscribing', {
-  title: 'alertsLive.unsubscribed',
-  text: 'alertsLive.unsubscribedText',
-});
-
-/** Text alerts, first step: a code is texted to the number, to enter in SUBSCRIPTION_CODE_FORM. */
-export const SUBSCRIPTION_FORM = {
-  id: 'subscription',
-  action: '/api/alert-subscriptions',
-  sendsLang: true,
-  fields: [PHONE, { ...text('city', 'alertsLive.city', LIMITS.city), kind: 'place' }],
-  submit: 'alertsLive.subscribe',
-  pending: 'alertsLive.subscribing',
-  success: { title: 'alertsLive.codeSent', text: 'alertsLive.codeSentText' },
-  failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
-  refusals: CODE_REFUSALS,
-  back: '/alerts-live',
-  next: SUBSCRIPTION_CODE_FORM,
-} as const satisfies FormSpec;
-
-/** Stopping them from the web: the same form's other button, which texts a code for STOP_CODE_FORM. */
-export const STOP_FORM = {
-  id: 'textStop',
-  action: '/api/alert-subscriptions/stop',
-  sendsLang: true,
-  fields: [PHONE],
-  submit: 'alertsLive.unsubscribe',
-  pending: 'alertsLive.unsubscribing',
-  success: { title: 'alertsLive.codeSent', text: 'alertsLive.stopCodeSentText' },
-  failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
-  refusals: CODE_REFUSALS,
-  back: '/alerts-live',
-  next: STOP_CODE_FORM,
 } as const satisfies FormSpec;
