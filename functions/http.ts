@@ -92,12 +92,17 @@ const MAX_ID_LENGTH = 200;
  * them were shown. Without `beforeId`, all of that minute are skipped. None without `before`;
  * a 400 answer when it is no time.
  */
-export function createdBefore(c: Context, createdAt: AnySQLiteColumn, id: AnySQLiteColumn): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
+export function createdBefore(
+  c: Context,
+  createdAt: AnySQLiteColumn,
+  id: AnySQLiteColumn,
+): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
   const before = c.req.query('before');
   const beforeId = c.req.query('beforeId');
   if (before === undefined) return { ok: true, where: undefined, at: undefined };
   if (Number.isNaN(Date.parse(before))) return { ok: false, response: apiError(c, 400, 'invalid_query', 'before must be an ISO date and time') };
-  if (beforeId !== undefined && (!beforeId || beforeId.length > MAX_ID_LENGTH)) return { ok: false, response: apiError(c, 400, 'invalid_query', 'beforeId must be the id of the last one shown') };
+  if (beforeId !== undefined && (!beforeId || beforeId.length > MAX_ID_LENGTH))
+    return { ok: false, response: apiError(c, 400, 'invalid_query', 'beforeId must be the id of the last one shown') };
   const at = new Date(before).toISOString();
   return { ok: true, where: beforeId === undefined ? lt(createdAt, at) : or(lt(createdAt, at), and(eq(createdAt, at), lt(id, beforeId))), at };
 }

@@ -27,7 +27,8 @@ const DERIVED = new Set(['lost_found_search_keys']);
 
 /** Times the public left, kept to the minute since 0022_minute_times: an older row's time may be rounded down. */
 const MINUTE_TIMES = new Set(['created_at', 'expires_at', 'renewed_at']);
-const keptValue = (column: string, old: unknown) => (MINUTE_TIMES.has(column) && typeof old === 'string' ? expect.toSatisfy((now) => now === old || now === toMinute(Date.parse(old))) : old);
+const keptValue = (column: string, old: unknown) =>
+  MINUTE_TIMES.has(column) && typeof old === 'string' ? expect.toSatisfy((now) => now === old || now === toMinute(Date.parse(old))) : old;
 
 /** Every row of every plain table (full-text indexes are rebuilt from them), by table and rowid. */
 function everyRow(file: string): Map<string, Map<unknown, Row>> {

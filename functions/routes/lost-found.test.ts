@@ -167,7 +167,12 @@ describe('GET /api/lost-found', () => {
     const all = await list();
     // A post's time is no finer than its minute: nothing to join with a network log.
     for (const { createdAt } of all) expect(createdAt).toBe(new Date(api.clock.now - (api.clock.now % 60_000)).toISOString());
-    expect(all.map((p) => p.id)).toEqual(all.map((p) => p.id).sort().reverse());
+    expect(all.map((p) => p.id)).toEqual(
+      all
+        .map((p) => p.id)
+        .sort()
+        .reverse(),
+    );
     const pages: string[][] = [];
     let query = '?limit=2';
     for (let page = await list(query); page.length; page = await list(query)) {
