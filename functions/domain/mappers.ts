@@ -1,6 +1,7 @@
 /**
- * Stored rows as the API answers them: what a board lists and what the admin desk adds. Private
- * columns (manage hashes, fingerprints, the hidden flag on public lists) never leave through here.
+ * Stored rows as the API answers them: what a board lists and what the admin desk adds. Each names
+ * the fields it answers, one by one: a column added to a table stays private until one of these
+ * names it (manage hashes, fingerprints, search keys and the hidden flag never leave through here).
  */
 import type {
   AdminJob,
@@ -47,22 +48,18 @@ export const withoutContacts = <R extends { contactKind: string | null }>(rows: 
   rows.map((row) => (row.contactKind ? { ...row, [contact]: null } : row));
 
 /** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
-export const toPost = ({
-  contact,
-  isSample,
-  manageHash: _hash,
-  hidden: _hidden,
-  renewedAt: _renewed,
-  searchName: _name,
-  searchCity: _city,
-  pfifId: _pfif,
-  sourceDate: _source,
-  ...row
-}: LostFoundRow): LostFoundPost => ({
-  ...row,
-  contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(contact),
+export const toPost = (row: LostFoundRow): LostFoundPost => ({
+  id: row.id,
+  name: row.name,
+  lastSeenCity: row.lastSeenCity,
+  county: row.county,
+  lastSeenDate: row.lastSeenDate,
+  description: row.description,
+  photoUrl: row.photoUrl,
+  contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(row.contact),
+  createdAt: row.createdAt,
   status: row.status as LostFoundPost['status'],
-  sample: isSample,
+  sample: row.isSample,
 });
 
 /** A note as anyone reads it: its author's contact stays out. */
@@ -111,10 +108,33 @@ export const toAlert = (row: AlertRow): Alert => {
 /** A missing-person post as its poster and moderators read it: with its contact. */
 export const toOwnPost = (row: LostFoundRow): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
 
-export const toRequest = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, contactKind, ...row }: RequestRow): AssistanceRequest =>
-  ({ ...row, contactKind: contactKind ?? contactKindOf(contactMethod) ?? 'text', sample: isSample }) as AssistanceRequest;
-export const toOffer = ({ manageHash: _hash, expiresAt: _expires, hidden: _hidden, isSample, contactMethod, contactKind, ...row }: OfferRow): SurplusOffer =>
-  ({ ...row, contactKind: contactKind ?? contactKindOf(contactMethod) ?? 'text', sample: isSample }) as SurplusOffer;
+/** What a help request and an offer share, as the board shows it: the contact method only as its kind. */
+const helpPost = (row: RequestRow | OfferRow) => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  city: row.city,
+  county: row.county,
+  contactName: row.contactName,
+  contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(row.contactMethod) ?? 'text',
+  imageUrls: row.imageUrls,
+  videoUrl: row.videoUrl,
+  createdAt: row.createdAt,
+  sample: row.isSample,
+});
+export const toRequest = (row: RequestRow): AssistanceRequest => ({
+  ...helpPost(row),
+  category: row.category as AssistanceRequest['category'],
+  urgency: row.urgency as AssistanceRequest['urgency'],
+  status: row.status as AssistanceRequest['status'],
+});
+export const toOffer = (row: OfferRow): SurplusOffer => ({
+  ...helpPost(row),
+  category: row.category as SurplusOffer['category'],
+  condition: row.condition as SurplusOffer['condition'],
+  availability: row.availability,
+  status: row.status as SurplusOffer['status'],
+});
 /** A help post as its poster and moderators read it: with its contact method. */
 export const toOwnRequest = (row: RequestRow): OwnHelpPost<AssistanceRequest> => ({ ...toRequest(row), contactMethod: row.contactMethod });
 export const toOwnOffer = (row: OfferRow): OwnHelpPost<SurplusOffer> => ({ ...toOffer(row), contactMethod: row.contactMethod });
