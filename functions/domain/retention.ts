@@ -34,7 +34,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
-import { keptAfter, livesFrom } from './search.ts';
+import { keptAfter, livesFrom } from './lifetime.ts';
 import { deleteMedia, mediaKey, uploadId } from './media.ts';
 import { DAY, HOUR } from './time.ts';
 

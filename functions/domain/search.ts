@@ -1,25 +1,16 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql). */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search.ts';
+import { keptAfter } from './lifetime.ts';
 import type { LostFoundRow } from './mappers.ts';
-import { DAY } from './time.ts';
 
 /** More words than a name and a city have are ignored. */
 const MAX_TERMS = 12;
 
 /** The words of a query, folded as the index is; quotes, stars and parentheses are no words. */
 export const searchTerms = (query: string): string[] => [...new Set(foldForSearch(query).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
-
-/** The time a record's life counts from: its posting, or its owner's last extension. */
-export const livesFrom = sql`coalesce(${lostFoundPosts.renewedAt}, ${lostFoundPosts.createdAt})`;
-
-/** Records whose life began after this are still kept. */
-export const keptAfter = (now: number) => new Date(now - LOST_FOUND_DAYS * DAY).toISOString();
-
-export const expiresAt = (row: Pick<LostFoundRow, 'renewedAt' | 'createdAt'>) => new Date(Date.parse(row.renewedAt ?? row.createdAt) + LOST_FOUND_DAYS * DAY).toISOString();
 
 /**
  * A query matching more records than this ranks the newest this many of them: a word common

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { and, desc, eq, gt, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
@@ -10,7 +10,8 @@ import { toNote, toOwnPost, toPost, withoutContacts } from '../domain/mappers.ts
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placedLastSeen } from '../domain/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
-import { expiresAt, keptAfter, livesFrom, search, searchTerms } from '../domain/search.ts';
+import { expiresAt, keptRecord, visibleRecord } from '../domain/lifetime.ts';
+import { search, searchTerms } from '../domain/search.ts';
 import { readForm } from '../form-posts.ts';
 import { goneRecordPage, recordPage } from '../record-page.ts';
 import { resultPage } from '../html-page.ts';
@@ -40,15 +41,16 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
  */
 export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish, sealed } = deps;
-  const kept = () => gt(livesFrom, keptAfter(deps.now()));
-  const listed = (id: string) => and(eq(lostFoundPosts.id, id), eq(lostFoundPosts.hidden, false), kept());
+  const visible = () => visibleRecord(deps.now());
+  const listed = (id: string) => and(eq(lostFoundPosts.id, id), visible());
 
   const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
     db.select().from(lostFoundPosts).where(where).orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id)).limit(limit);
   /** Every public read of whole records goes through here: their contacts stay sealed, as only their kind is answered. */
   const posts = async (where: SQL | undefined, limit?: number) => sealed.openRows(lostFoundPosts, withoutContacts(await stored(where, limit), 'contact'));
   /** The poster's own record, its contact opened. */
-  const owned = async (c: Context) => ownedPost(c, (await sealed.openRows(lostFoundPosts, await stored(and(eq(lostFoundPosts.id, c.req.param('id')!), kept()), 1)))[0]);
+  const owned = async (c: Context) =>
+    ownedPost(c, (await sealed.openRows(lostFoundPosts, await stored(and(eq(lostFoundPosts.id, c.req.param('id')!), keptRecord(deps.now())), 1)))[0]);
   const notesOf = async (postId: string) =>
     sealed.openRows(
       lostFoundNotes,
@@ -65,7 +67,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
       const terms = searchTerms(query);
       return terms.length ? sealed.openRows(lostFoundPosts, withoutContacts(await search(db, terms, deps.now(), { before: before.at, county }, limit), 'contact')) : [];
     }
-    return posts(and(eq(lostFoundPosts.hidden, false), kept(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit);
+    return posts(and(visible(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit);
   };
   /** The visible record with its notes, or undefined. */
   const recordOf = async (id: string): Promise<LostFoundRecord | undefined> => {
@@ -212,7 +214,7 @@ export function shortLinkRoutes(deps: RouteDeps) {
       .select({ id: lostFoundPosts.id })
       .from(lostFoundPosts)
       // Every id with the prefix, by the primary key: '~' sorts after every hex digit and dash.
-      .where(and(gte(lostFoundPosts.id, prefix), lt(lostFoundPosts.id, `${prefix}~`), eq(lostFoundPosts.hidden, false), gt(livesFrom, keptAfter(deps.now()))))
+      .where(and(gte(lostFoundPosts.id, prefix), lt(lostFoundPosts.id, `${prefix}~`), visibleRecord(deps.now())))
       .orderBy(desc(lostFoundPosts.createdAt))
       .limit(1);
     return c.redirect(personPath(row?.id ?? prefix, lang), 302);

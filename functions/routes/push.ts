@@ -1,5 +1,5 @@
 import { Hono, type Context, type Next } from 'hono';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { MAX_PUSH_FOLLOWS } from '../../src/contract/limits.ts';
 import {
   P256DH_MESSAGE,
@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/push.ts';
 import { lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { keptAfter, livesFrom } from '../domain/search.ts';
+import { visibleRecord } from '../domain/lifetime.ts';
 import { apiError, jsonBody, readJson } from '../http.ts';
 import { allowedEndpoint } from '../push-hosts.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -43,7 +43,7 @@ async function isP256Point(p256dh: string): Promise<boolean> {
  */
 export function pushRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const visible = () => and(eq(lostFoundPosts.hidden, false), gt(livesFrom, keptAfter(deps.now())));
+  const visible = () => visibleRecord(deps.now());
   /** Checked before the rate limit, like the body: a refused subscription spends nothing. */
   const reachable = async (c: Context<{ Variables: { body: { endpoint: string; keys: { p256dh: string } } } }>, next: Next) => {
     const { endpoint, keys } = c.var.body;
