@@ -28,9 +28,7 @@ export default defineConfig({
           // A page waited on by polling may answer slowly on a shared machine; one second (the default)
           // made a two-click "Show more" fail there. The wait bounds a test, it asserts no speed.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time, each with a server of its own (tests/e2e/setup.ts): a file waits on
-          // its pages much of the time, so two share the cores well.
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],

@@ -4,10 +4,9 @@
  * embedded server sends files: compressed, hashed assets cached for a year.
  */
 import { readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { breaches, builtPages, kindOf, pageWeight } from '../../scripts/page-weight.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { e2eServer } from './chromium.ts';
 
 const byRoute = Map.groupBy(builtPages(), (page) => page.route);
 
@@ -23,7 +22,7 @@ describe('size budgets', () => {
 });
 
 describe('served for a cheap phone', () => {
-  const { baseURL } = e2eServer();
+  const baseURL = inject('baseURL');
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } });
 
   it('pages (their styles inside), scripts and JSON gzipped; hashed assets kept for a year, nothing else', async () => {

@@ -21,12 +21,6 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The e2e server of this test file's worker (tests/e2e/setup.ts): its address and its admin account. */
-export function e2eServer() {
-  const servers = inject('servers');
-  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
-}
-
 /** About a cheap Android phone's screen. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 
@@ -49,7 +43,7 @@ export interface OpenOptions extends BrowserContextOptions {
  * `visit(path)` the same with the scripts it loaded.
  */
 export function usePhone(defaults: BrowserContextOptions = {}) {
-  const { baseURL } = e2eServer();
+  const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -147,10 +141,10 @@ export const fakePost = (name: string, n: number): LostFoundPost => ({
 
 /**
  * Posts JSON to the e2e server, or to the server at `base`, each time as another person (its own
- * loopback address): the test files of a worker share its server, and what one sets up through
- * the API must not use up the rate limits of the phones another drives from 127.0.0.1.
+ * loopback address): the test files share one server, and what one sets up through the API must
+ * not use up the rate limits of the phones another drives from 127.0.0.1.
  */
-export const post = (path: string, body: unknown, base = e2eServer().baseURL) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
+export const post = (path: string, body: unknown, base = inject('baseURL')) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
 
 /** A fresh folder of the test's own, removed when the test finishes. */
 export function ownFolder(): string {

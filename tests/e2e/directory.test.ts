@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { californiaClock } from '../../src/contract/hours.ts';
 import { WEEKDAYS, type Weekday } from '../../src/contract/limits.ts';
 import en from '../../src/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
-import { e2eServer, toast, usePhone } from './chromium.ts';
+import { toast, usePhone } from './chromium.ts';
 
-const { admin } = e2eServer();
+const admin = inject('admin');
 const phone = usePhone();
 const sayYes = (page: Page) => page.on('dialog', (dialog) => void dialog.accept());
 

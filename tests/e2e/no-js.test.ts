@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import ar from '../../src/i18n/ar.json';
 import en from '../../src/i18n/en.json';
 import type { Dashboard, LostFoundPost } from '../../src/contract/index.ts';
-import { e2eServer, usePhone } from './chromium.ts';
+import { usePhone } from './chromium.ts';
 
 /**
  * With JavaScript off (or before an island wakes up), every form still posts, is stored with the
@@ -11,7 +11,7 @@ import { e2eServer, usePhone } from './chromium.ts';
  * address.
  */
 const { context } = usePhone({ javaScriptEnabled: false });
-const { admin } = e2eServer();
+const admin = inject('admin');
 
 /** A page on a phone without scripts, recording the address of every request it makes. */
 async function phone(): Promise<{ browser: BrowserContext; page: Page; urls: string[] }> {

@@ -1,10 +1,7 @@
 /**
  * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
- * then starts the real embedded server on a free port over a fresh database with the sample
- * content, one for each worker running test files at once (the project's maxWorkers), and makes an admin
- * account on each with `npm run admin:create` (its secret is generated, as always). A test file
- * talks only to its worker's server (`e2eServer()` in chromium.ts), so files that run at the same
- * time never see each other's posts, counts or limits.
+ * then starts the real embedded server on a free port over a fresh database with the sample content,
+ * and makes an admin account there with `npm run admin:create` (its secret is generated, as always).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +12,9 @@ import { createAdminAccount, startServer } from './start-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One server for each worker (by VITEST_POOL_ID), with an admin account made with the real command on its database. */
-    servers: { baseURL: string; admin: { name: string; secret: string } }[];
+    baseURL: string;
+    /** An admin account made with the real command on the server's database. */
+    admin: { name: string; secret: string };
   }
 }
 
@@ -27,15 +25,13 @@ export default async function setup(project: TestProject) {
   });
   if (build.status !== 0) throw new Error('npm run build failed');
 
-  const folders = Array.from({ length: project.config.maxWorkers }, () => mkdtempSync(join(tmpdir(), 'fhr-e2e-')));
-  // Behind loopback as their reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
-  const servers = await Promise.all(folders.map((folder) => startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } })));
-  project.provide(
-    'servers',
-    servers.map((server, n) => ({ baseURL: server.url, admin: createAdminAccount(folders[n]!, 'E2E Admin') })),
-  );
+  const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
+  // Behind loopback as its reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
+  const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
+  project.provide('baseURL', server.url);
+  project.provide('admin', createAdminAccount(folder, 'E2E Admin'));
   return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
   };
 }
