@@ -44,8 +44,8 @@ export const lostFoundPosts = sqliteTable(
     sourceDate: text('source_date'),
   },
   (table) => [
-    index('lost_found_posts_created_at').on(table.createdAt, table.id),
-    index('lost_found_posts_county').on(table.county, table.createdAt, table.id),
+    index('lost_found_posts_created_at').on(table.createdAt),
+    index('lost_found_posts_county').on(table.county, table.createdAt),
     index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`),
   ],
 );
@@ -72,7 +72,7 @@ export const lostFoundNotes = sqliteTable(
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull(),
   },
-  (table) => [index('lost_found_notes_post').on(table.postId, table.createdAt, table.id)],
+  (table) => [index('lost_found_notes_post').on(table.postId, table.createdAt)],
 );
 
 /** Small facts about the database itself, such as whether sample content was loaded. */
@@ -119,8 +119,8 @@ export const alerts = sqliteTable(
   },
   (table) => [
     index('alerts_expires_at').on(table.expiresAt),
-    index('alerts_created_at').on(table.createdAt, table.id),
-    index('alerts_county').on(table.county, table.createdAt, table.id),
+    index('alerts_created_at').on(table.createdAt),
+    index('alerts_county').on(table.county, table.createdAt),
     index('alerts_fingerprint').on(table.fingerprint),
   ],
 );
@@ -442,7 +442,7 @@ const helpPost = {
 export const assistanceRequests = sqliteTable(
   'assistance_requests',
   { ...helpPost, urgency: text('urgency').notNull(), status: text('status').notNull().default('active') },
-  (table) => [index('assistance_requests_list').on(table.status, table.createdAt, table.id), index('assistance_requests_county').on(table.county, table.createdAt, table.id)],
+  (table) => [index('assistance_requests_list').on(table.status, table.createdAt), index('assistance_requests_county').on(table.county, table.createdAt)],
 );
 
 /** Surplus items and services on offer; only 'available' ones are listed ('taken' once gone). */
@@ -454,7 +454,7 @@ export const surplusOffers = sqliteTable(
     availability: text('availability'),
     status: text('status').notNull().default('available'),
   },
-  (table) => [index('surplus_offers_list').on(table.status, table.createdAt, table.id), index('surplus_offers_county').on(table.county, table.createdAt, table.id)],
+  (table) => [index('surplus_offers_list').on(table.status, table.createdAt), index('surplus_offers_county').on(table.county, table.createdAt)],
 );
 
 /** Answers to a request (offer_help) or an offer (claim_item), read by the poster on the manage page. */

@@ -1,9 +1,10 @@
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../src/contract/index.ts';
+import type { ListedTable } from './domain/time.ts';
 
 /** An answer in the one error shape: `{ error: { code, message, fields? } }`. */
 export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>) {
@@ -86,17 +87,12 @@ export async function readCapped(request: { body: ReadableStream<Uint8Array> | n
 const MAX_ID_LENGTH = 200;
 
 /**
- * A list's next page, from its `before=` query (the `createdAt` of the last one shown) and
- * `beforeId=` (its id), as a condition on lists ordered newest first, then by id descending:
- * times are kept to the minute, so one minute can hold many rows and only the id tells which of
- * them were shown. Without `beforeId`, all of that minute are skipped. None without `before`;
- * a 400 answer when it is no time.
+ * A list's next page in `newestFirst` order, from its `before=` query (the `createdAt` of the last
+ * one shown) and `beforeId=` (its id), as a condition: those of an earlier minute, and those of
+ * the same minute written before that one. Without `beforeId` (or when that row is gone), all of
+ * that minute are skipped. None without `before`; a 400 answer when it is no time.
  */
-export function createdBefore(
-  c: Context,
-  createdAt: AnySQLiteColumn,
-  id: AnySQLiteColumn,
-): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
+export function createdBefore(c: Context, table: ListedTable): { ok: true; where: SQL | undefined; at: string | undefined } | { ok: false; response: Response } {
   const before = c.req.query('before');
   const beforeId = c.req.query('beforeId');
   if (before === undefined) return { ok: true, where: undefined, at: undefined };
@@ -104,7 +100,8 @@ export function createdBefore(
   if (beforeId !== undefined && (!beforeId || beforeId.length > MAX_ID_LENGTH))
     return { ok: false, response: apiError(c, 400, 'invalid_query', 'beforeId must be the id of the last one shown') };
   const at = new Date(before).toISOString();
-  return { ok: true, where: beforeId === undefined ? lt(createdAt, at) : or(lt(createdAt, at), and(eq(createdAt, at), lt(id, beforeId))), at };
+  const sameMinute = beforeId === undefined ? undefined : and(eq(table.createdAt, at), sql`${table}.rowid < (select rowid from ${table} where ${table.id} = ${beforeId})`);
+  return { ok: true, where: or(lt(table.createdAt, at), sameMinute), at };
 }
 
 /** The `limit` query parameter as a page size within the cap. */

@@ -3,7 +3,7 @@
  * `listedPersons` reads the listed records back for PFIF 1.4 (GET /api/pfif). Used by the admin route
  * POST /api/admin/pfif and by `npm run pfif:import -- FILE`.
  */
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
@@ -12,7 +12,7 @@ import { toNote } from './mappers.ts';
 import { placedLastSeen } from './places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, visibleRecord } from './lifetime.ts';
-import { toMinute } from './time.ts';
+import { newestFirst, toMinute } from './time.ts';
 
 /** Rows per statement: well under SQLite's limit on bound values, with a dozen columns a row. */
 const CHUNK = 500;
@@ -170,7 +170,7 @@ export async function listedPersons(db: Database, now: number, limit: number, be
     .select()
     .from(lostFoundPosts)
     .where(and(visibleRecord(now), before))
-    .orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id))
+    .orderBy(...newestFirst(lostFoundPosts))
     .limit(limit);
   const notes = rows.length
     ? await db

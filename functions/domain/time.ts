@@ -1,3 +1,5 @@
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { CALIFORNIA_TIME_ZONE } from '../../src/contract/hours.ts';
 
 export const MINUTE = 60_000;
@@ -10,6 +12,16 @@ export const DAY = 24 * HOUR;
  * a list nor a copy of the database gives a time to join with someone's network logs.
  */
 export const toMinute = (moment: number) => new Date(moment - (moment % MINUTE)).toISOString();
+
+/** A table a public list pages through: its rows have an id and the minute they were made. */
+export type ListedTable = SQLiteTable & { id: AnySQLiteColumn; createdAt: AnySQLiteColumn };
+
+/**
+ * A list's order: newest first. Times are kept to the minute, so one minute can hold many rows;
+ * within it the one written later comes first, by the row's place in its table (SQLite's rowid,
+ * which the createdAt index holds too): the order they were posted in, with no finer time kept.
+ */
+export const newestFirst = (table: ListedTable): SQL[] => [desc(table.createdAt), desc(sql`${table}.rowid`)];
 
 /** A deadline kept to the minute, as a time since 1970 in ms: the minute after `moment` (or `moment` when it is one). */
 export const laterMinute = (moment: number) => Math.ceil(moment / MINUTE) * MINUTE;

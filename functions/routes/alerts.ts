@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { alertInput, markInput } from '../../src/contract/index.ts';
 import { DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
@@ -9,7 +9,7 @@ import { toAlert, type AlertRow } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { sweepSometimes } from '../domain/retention.ts';
-import { MINUTE, toMinute } from '../domain/time.ts';
+import { MINUTE, newestFirst, toMinute } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
 import { clientOf } from '../../src/contract/clients.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -37,7 +37,7 @@ export function alertRoutes(deps: RouteDeps) {
     .get('/', async (c) => {
       await sweepSometimes(deps);
       const type = c.req.query('type');
-      const before = createdBefore(c, alerts.createdAt, alerts.id);
+      const before = createdBefore(c, alerts);
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;
@@ -47,7 +47,7 @@ export function alertRoutes(deps: RouteDeps) {
           .select()
           .from(alerts)
           .where(and(open(), eq(alerts.hidden, false), type ? eq(alerts.type, type) : undefined, county.on(alerts.county), before.where))
-          .orderBy(desc(alerts.createdAt), desc(alerts.id))
+          .orderBy(...newestFirst(alerts))
           .limit(pageSize(c, PAGE_SIZE)),
       );
       return c.json(rows.map(toAlert));

@@ -6,7 +6,7 @@ import type { RouteDeps } from '../deps.ts';
 import { CAP_MEDIA_TYPE, writeAtom, writeCancel, writeCap } from '../domain/cap.ts';
 import { CALENDAR_MEDIA_TYPE, writeCalendar } from '../domain/calendar.ts';
 import { toAlert } from '../domain/mappers.ts';
-import { californiaToday, HOUR } from '../domain/time.ts';
+import { californiaToday, HOUR, newestFirst } from '../domain/time.ts';
 import { apiError } from '../http.ts';
 import { pfifSite } from './pfif.ts';
 
@@ -24,7 +24,12 @@ export function feedRoutes(deps: RouteDeps) {
   return new Hono()
     .get('/alerts/feed.atom', async (c) => {
       const [rows, closures] = await Promise.all([
-        db.select().from(alerts).where(listedAlert()).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(PAGE_SIZE.max),
+        db
+          .select()
+          .from(alerts)
+          .where(listedAlert())
+          .orderBy(...newestFirst(alerts))
+          .limit(PAGE_SIZE.max),
         db.select().from(alertClosures).where(recentClosure()).orderBy(desc(alertClosures.closedAt)).limit(PAGE_SIZE.max),
       ]);
       c.header('Content-Type', 'application/atom+xml; charset=utf-8');

@@ -8,7 +8,7 @@ import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '.
 import { attachCommunityMedia } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
-import { DAY, toMinute } from '../domain/time.ts';
+import { DAY, newestFirst, toMinute } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
 import { newManageSecret, ownedPost } from '../manage.ts';
 import { rateLimit } from '../rate-limit.ts';
@@ -60,7 +60,13 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
-  const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) => db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(limit);
+  const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...newestFirst(table))
+      .limit(limit);
   /** Every public read of whole posts goes through here: their contacts stay sealed, as only their kind is answered. */
   const posts = async (where: SQL | undefined, limit?: number) => sealed.openRows(table, withoutContacts(await stored(where, limit), 'contactMethod'));
   /** The poster's own post, its contact opened. */
@@ -68,7 +74,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
 
   return new Hono()
     .get('/', async (c) => {
-      const before = createdBefore(c, table.createdAt, table.id);
+      const before = createdBefore(c, table);
       if (!before.ok) return before.response;
       const county = countyFilter(c);
       if (!county.ok) return county.response;

@@ -21,7 +21,7 @@ import { pushPersonNews } from '../push.ts';
 import { rateLimit } from '../rate-limit.ts';
 import { readContact, revealRoute, revealToken } from '../reveal.ts';
 import { searchPage } from '../search-page.ts';
-import { toMinute } from '../domain/time.ts';
+import { newestFirst, toMinute } from '../domain/time.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
 
@@ -45,7 +45,12 @@ export function lostFoundRoutes(deps: RouteDeps) {
   const listed = (id: string) => and(eq(lostFoundPosts.id, id), visible());
 
   const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
-    db.select().from(lostFoundPosts).where(where).orderBy(desc(lostFoundPosts.createdAt), desc(lostFoundPosts.id)).limit(limit);
+    db
+      .select()
+      .from(lostFoundPosts)
+      .where(where)
+      .orderBy(...newestFirst(lostFoundPosts))
+      .limit(limit);
   /** Every public read of whole records goes through here: their contacts stay sealed, as only their kind is answered. */
   const posts = async (where: SQL | undefined, limit?: number) => sealed.openRows(lostFoundPosts, withoutContacts(await stored(where, limit), 'contact'));
   /** The poster's own record, its contact opened. */
@@ -58,7 +63,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         .select()
         .from(lostFoundNotes)
         .where(and(eq(lostFoundNotes.postId, postId), eq(lostFoundNotes.hidden, false)))
-        .orderBy(desc(lostFoundNotes.createdAt), desc(lostFoundNotes.id))
+        .orderBy(...newestFirst(lostFoundNotes))
         .limit(PAGE_SIZE.max),
     );
   /** The newest listed records, or with a query the records found best first; `before` by posting time. */
@@ -79,7 +84,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
   return (
     new Hono()
       .get('/', async (c) => {
-        const before = createdBefore(c, lostFoundPosts.createdAt, lostFoundPosts.id);
+        const before = createdBefore(c, lostFoundPosts);
         if (!before.ok) return before.response;
         const query = c.req.query('q')?.trim() ?? '';
         if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);

@@ -97,7 +97,7 @@ describe('GET /api/pfif', () => {
     const second = await api.app.request(`${next}&limit=2`);
     expect(second.headers.get('link')).toBeNull();
     const names = async (response: Response) => parsePfif(new Uint8Array(await response.arrayBuffer()), site).persons.map((one) => one.fullName);
-    // Imported at one moment, kept to the minute: within it the order is the ids'.
+    // Imported at one moment, kept to the minute: all of one minute, paged without losing or repeating one.
     expect([...(await names(first)), ...(await names(second))].sort()).toEqual(['Person 0', 'Person 1', 'Person 2']);
   });
 });

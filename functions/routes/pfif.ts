@@ -19,7 +19,7 @@ export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {
  */
 export function pfifRoutes(deps: RouteDeps) {
   return new Hono().get('/', async (c) => {
-    const before = createdBefore(c, lostFoundPosts.createdAt, lostFoundPosts.id);
+    const before = createdBefore(c, lostFoundPosts);
     if (!before.ok) return before.response;
     const limit = pageSize(c, PFIF_PAGE_SIZE);
     const { persons, next } = await listedPersons(deps.db, deps.now(), limit, before.where);

@@ -128,25 +128,25 @@ describe('merging a refresh by id', () => {
     expect(list.$state.get().more).toBe(true);
   });
 
-  it('pages within one minute by id, as the API orders them, and keeps what a refresh did not reach', async () => {
-    // Times are kept to the minute: five posts of one minute, the API's order by id descending.
+  it('pages within one minute in the order the API answers, and keeps what a refresh did not reach', async () => {
+    // Times are kept to the minute: posts of one minute, in the order the server wrote them (ids say nothing of it).
     const minute = new Date(Date.UTC(2026, 10, 1, 0, 5)).toISOString();
     const same = (id: string): Post => ({ id, createdAt: minute, name: id });
     const api = fakeApi();
     const list = createList<Post>({ path: '/api/alerts', page: 2 }, api.fetchJson);
     let asked = list.refresh();
-    api.calls[0]!.answer([same('e'), same('d')]);
+    api.calls[0]!.answer([same('b'), same('e')]);
     await asked;
     asked = list.loadMore();
-    expect(api.calls[1]!.path).toBe(`/api/alerts?limit=2&before=${encodeURIComponent(minute)}&beforeId=d`);
-    api.calls[1]!.answer([same('c'), same('b')]);
+    expect(api.calls[1]!.path).toBe(`/api/alerts?limit=2&before=${encodeURIComponent(minute)}&beforeId=e`);
+    api.calls[1]!.answer([same('d'), same('a')]);
     await asked;
 
-    // A refresh's first page ends at d: c and b come after it, so they stay.
+    // A refresh's first page ends at e: d and a come after it, so they stay; c, new, comes first.
     asked = list.refresh();
-    api.calls[2]!.answer([same('e'), same('d')]);
+    api.calls[2]!.answer([same('c'), same('b')]);
     await asked;
-    expect(ids(list.$state.get().items)).toEqual(['e', 'd', 'c', 'b']);
+    expect(ids(list.$state.get().items)).toEqual(['c', 'b', 'e', 'd', 'a']);
   });
 
   it('a whole-list answer replaces the list, and an answer older than the one shown is ignored', async () => {

@@ -69,12 +69,15 @@ export function listUrl(path: string, page?: number, last?: ListItem): string {
 }
 
 /**
- * The API's order: newest first, and within one minute (times are kept to the minute) by id,
- * descending. True when `item` comes after `than`.
+ * Whether `item` of the list shown comes after `last`, in the API's order: newest first, and
+ * within one minute (times are kept to the minute) the order the server wrote them in, which
+ * only the list itself tells: after `last` in `shown`, or anywhere when `last` is new to it.
  */
-const after = (item: ListItem, than: ListItem) => {
-  const [at, thanAt] = [item.createdAt ?? '', than.createdAt ?? ''];
-  return at < thanAt || (at === thanAt && item.id < than.id);
+const comesAfter = (item: ListItem, last: ListItem, shown: ListItem[]) => {
+  const [at, lastAt] = [item.createdAt ?? '', last.createdAt ?? ''];
+  if (at !== lastAt) return at < lastAt;
+  const place = shown.findIndex((one) => one.id === last.id);
+  return place === -1 || shown.indexOf(item) > place;
 };
 
 /** The id a live event names, when the server sent one. */
@@ -110,7 +113,7 @@ export function createList<T extends ListItem>({ path, live, page, ranked }: Lis
     const last = fresh.at(-1);
     const complete = ranked || !page || !last || fresh.length < page;
     const ownNewer = shown.filter((item) => !ids.has(item.id) && (added.get(item.id) ?? -1) >= request);
-    const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && after(item, last));
+    const older = complete ? [] : shown.filter((item) => !ids.has(item.id) && !ownNewer.includes(item) && comesAfter(item, last, shown));
     return [...ownNewer, ...fresh, ...older];
   };
 

@@ -140,7 +140,7 @@ it('draws the first screen of posts, the rest and older pages on "Show more"; a 
   expect(asked.filter((search) => search.includes('before='))).toHaveLength(0);
   await more.click();
   await expect.poll(() => paged.locator('.posts > li').count()).toBe(25);
-  expect(asked.at(-1)).toBe(`?limit=20&before=${encodeURIComponent(fake(11).createdAt)}`);
+  expect(asked.at(-1)).toBe(`?limit=20&before=${encodeURIComponent(fake(11).createdAt)}&beforeId=${fake(11).id}`);
   expect(await paged.locator('.posts > li h3').last().textContent()).toContain('Paged 1');
   expect(await more.count()).toBe(0);
   await context.close();
