@@ -1,5 +1,4 @@
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as z from 'zod/mini';

@@ -53,8 +53,8 @@ export interface ApiRoute {
 
 const PAGED = {
   limit: 'How many to answer (the page size; capped).',
-  before: 'The createdAt of the last one of the previous page (ISO 8601): only those created before it, or at the same minute and after it (see beforeId).',
-  beforeId: 'With before: the id of the last one of the previous page. Times are to the minute; within one, the list goes by id, descending.',
+  before: 'The createdAt of the last one of the previous page (ISO 8601): only those created before it, and with beforeId those of the same minute further down the list.',
+  beforeId: 'With before: the id of the last one of the previous page. Times are kept to the minute; within one, the latest posted comes first.',
 };
 
 /** HSDS's paging: `total_items`, `total_pages`, `page_number`, `size`, `first_page`, `last_page`, `empty`, `contents`. */
