@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { headersRules, pagePolicies } from './functions/page-policies.ts';
-import { LANGUAGES } from './src/i18n/languages.ts';
+import { headersRules, pagePolicies } from './functions/hosts/page-policies.ts';
+import { LANGUAGES } from './src/common/i18n/languages.ts';
 
 /**
  * Astro writes the English 404 as /404.html but the others as /{lang}/404/index.html; both hosts
@@ -75,6 +75,6 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  // The site is served by the same process that serves /api (see functions/node-server.ts).
+  // The site is served by the same process that serves /api (see functions/hosts/node/server.ts).
   server: { port: 4321 },
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { OpeningPeriod } from '../src/contract/hours.ts';
-import type { NotRequired, ResourceLanguage } from '../src/contract/values.ts';
+import type { OpeningPeriod } from '../src/common/contract/hours.ts';
+import type { NotRequired, ResourceLanguage } from '../src/common/contract/values.ts';
 
 /** Missing-person posts of the lost-and-found board. No poster identity is stored. */
 export const lostFoundPosts = sqliteTable(
@@ -317,7 +317,7 @@ export const resources = sqliteTable(
     hours: text('hours'),
     services: text('services'),
     requirements: text('requirements'),
-    /** The weekly opening hours, a JSON list of OpeningPeriod (src/contract/hours.ts); null: not known. */
+    /** The weekly opening hours, a JSON list of OpeningPeriod (src/common/contract/hours.ts); null: not known. */
     schedule: text('schedule', { mode: 'json' }).$type<OpeningPeriod[]>(),
     /** JSON lists of RESOURCE_LANGUAGES codes and of NOT_REQUIRED values (the filters read them with json_each). */
     languages: text('languages', { mode: 'json' }).$type<ResourceLanguage[]>(),

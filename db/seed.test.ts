@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { applySampleContent } from './seed.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { lostFoundPosts } from './schema.ts';
-import { placeOf } from '../src/contract/places.ts';
+import { placeOf } from '../src/common/contract/places.ts';
 
 let store: Awaited<ReturnType<typeof tempDatabase>>;
 beforeEach(async () => {

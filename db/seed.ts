@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { HELP_POST_DAYS } from '../src/contract/limits.ts';
+import { HELP_POST_DAYS } from '../src/common/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
 import { placed, placedLastSeen } from '../functions/domain/places.ts';
 import { searchFields } from './search.ts';
-import { contactKindOf } from '../src/lib/format.ts';
+import { contactKindOf } from '../src/common/format.ts';
 
 const SAMPLE_KEY = 'sample_content';
 const DAY = 24 * 3600 * 1000;

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { storageFailure } from '../db/failures.ts';
-import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/contract/limits.ts';
-import { openApiDocument } from '../src/contract/openapi.ts';
+import { ALERT_HOURS, DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from '../src/common/contract/limits.ts';
+import { openApiDocument } from '../src/common/contract/openapi.ts';
 import type { Deps, RouteDeps } from './deps.ts';
 import { placeStoredCities } from './domain/places.ts';
 import { sealer } from './domain/sealed.ts';
 import { sweep } from './domain/retention.ts';
-import { formPosts } from './form-posts.ts';
-import { sameSiteWrites } from './same-site.ts';
-import { apiError } from './http.ts';
-import { keyring } from './keys.ts';
-import { listCache } from './list-cache.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
-import { pushEvent, vapidKeys } from './push.ts';
+import { formPosts } from './middleware/form-posts/index.ts';
+import { sameSiteWrites } from './middleware/same-site/index.ts';
+import { apiError } from './http/answers.ts';
+import { keyring } from './domain/keys.ts';
+import { listCache } from './middleware/list-cache/index.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './outbound/push-hosts.ts';
+import { pushEvent, vapidKeys } from './outbound/push.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
@@ -25,14 +25,14 @@ import { lostFoundRoutes, shortLinkRoutes } from './routes/lost-found.ts';
 import { multipartRoutes } from './routes/multipart.ts';
 import { pfifRoutes } from './routes/pfif.ts';
 import { healthRoutes } from './routes/health.ts';
-import { powRoutes } from './pow.ts';
+import { powRoutes } from './domain/pow.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { uploadRoutes } from './routes/uploads.ts';
-import { deliverOutbox } from './sms.ts';
-import { smsInboundRoutes } from './sms-inbound.ts';
+import { deliverOutbox } from './outbound/sms.ts';
+import { smsInboundRoutes } from './routes/sms-inbound.ts';
 
 /**
  * What a failure was, for the log, without what was posted: a failed query's message carries its

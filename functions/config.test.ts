@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiConfig, loadConfig, loadWorkerConfig } from './config.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from './push-hosts.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './outbound/push-hosts.ts';
 
 const refusal = (load: () => unknown) => {
   try {

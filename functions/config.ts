@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { ALERT_TYPES } from '../src/contract/limits.ts';
-import { addressRange } from './client-address.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './push-hosts.ts';
+import { ALERT_TYPES } from '../src/common/contract/limits.ts';
+import { addressRange } from './hosts/client-address.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, isPushServiceHost } from './outbound/push-hosts.ts';
 import type { Deps } from './deps.ts';
 
 const flag = z.pipe(
@@ -96,7 +96,7 @@ const nodeSchema = z
     ),
     SAMPLE_CONTENT: z._default(flag, true),
     MEDIA_DIR: z._default(z.string().check(z.minLength(1)), './data/media'),
-    /** The reverse proxy in front of this server: only a request from it has its X-Forwarded-For believed (functions/client-address.ts). */
+    /** The reverse proxy in front of this server: only a request from it has its X-Forwarded-For believed (functions/hosts/client-address.ts). */
     TRUSTED_PROXY: z.optional(
       z.pipe(
         z.string(),

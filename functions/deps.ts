@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
-import type { AlertType } from '../src/contract/limits.ts';
-import type { LiveEvent } from '../src/contract/events.ts';
+import type { AlertType } from '../src/common/contract/limits.ts';
+import type { LiveEvent } from '../src/common/contract/events.ts';
 import type { DataKey, Sealer } from './domain/sealed.ts';
-import type { Keyring } from './keys.ts';
+import type { Keyring } from './domain/keys.ts';
 import type { MediaStore } from './media/store.ts';
-import type { PushSender, VapidKeys } from './push.ts';
-import type { SmsGateway } from './sms.ts';
-import type { SmsInbound } from './sms-inbound.ts';
+import type { PushSender, VapidKeys } from './outbound/push.ts';
+import type { SmsGateway } from './outbound/sms.ts';
+import type { SmsInbound } from './routes/sms-inbound.ts';
 
 /** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
 export interface Deps {

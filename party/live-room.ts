@@ -1,10 +1,10 @@
 import { Server, type Connection, type ConnectionContext } from 'partyserver';
-import { clientTag } from '../src/contract/clients.ts';
-import { broadcastMessage, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, PING, PONG, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientTag } from '../src/common/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_SOCKETS_PER_CLIENT, PING, PONG, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 /**
  * The live room on Cloudflare: a Durable Object every open page keeps a socket to, under the
- * rules of party/rules.ts. The API publishes through `publish`, a Durable Object RPC call that no
+ * rules of src/common/room.ts. The API publishes through `publish`, a Durable Object RPC call that no
  * browser can reach. Hibernation lets one room hold many thousands of idle sockets; so that idle
  * does not mean dead, the runtime answers each page's `ping` without waking the room, and an alarm
  * each beat drops the sockets it has not heard from for two. Each socket is tagged with a digest

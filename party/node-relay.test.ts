@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createNodeRelay } from './node-relay.ts';
-import { clientOf } from '../src/contract/clients.ts';
-import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientOf } from '../src/common/contract/clients.ts';
+import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 let server: Server;
 let relay: ReturnType<typeof createNodeRelay>;

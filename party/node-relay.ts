@@ -1,15 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import { clientOf } from '../src/contract/clients.ts';
-import { broadcastMessage, HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientOf } from '../src/common/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_BUFFERED_BYTES, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, ROOM_PATH, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 /** How long a refused socket may take to answer its close before it is cut. */
 const REFUSED_CLOSE_MS = 2000;
 
 /**
  * The live room of the embedded Node host, at the same URL as on Cloudflare so partysocket works
- * unchanged, under the rules of party/rules.ts: only the API publishes, what clients send is ignored,
+ * unchanged, under the rules of src/common/room.ts: only the API publishes, what clients send is ignored,
  * at most MAX_SOCKETS_PER_CLIENT sockets per client, and a socket that stops answering pings or
  * reading what it is sent is dropped.
  *

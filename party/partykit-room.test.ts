@@ -11,8 +11,8 @@ import { WebSocket } from 'ws';
 import { apiOn } from '../tests/api-on.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { remoteRoom } from './remote-room.ts';
-import { pagePolicy } from '../functions/security-headers.ts';
-import { hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, PING, roomSocketUrl, TOO_MANY_SOCKETS } from './rules.ts';
+import { pagePolicy } from '../functions/hosts/security-headers.ts';
+import { hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, PING, roomSocketUrl, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 const SECRET = 'test-secret-for-the-room-0123';
 const BEAT_MS = 1000;
@@ -52,7 +52,7 @@ afterAll(() => {
 
 /**
  * A page's socket to the room (from `network`, as Cloudflare's edge names it in CF-Connecting-IP),
- * pinging each quarter beat as src/lib/live.ts does each beat unless `silent`, and what it has heard.
+ * pinging each quarter beat as src/client/live/room.ts does each beat unless `silent`, and what it has heard.
  */
 async function listen({ network = '198.51.100.1', silent = false } = {}) {
   const socket = new WebSocket(`${base.replace('http', 'ws')}${PARTYKIT_ROOM_PATH}`, { headers: { 'cf-connecting-ip': network } });

@@ -1,6 +1,6 @@
 import type * as Party from 'partykit/server';
-import { clientTag } from '../src/contract/clients.ts';
-import { broadcastMessage, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, PING, TOO_MANY_SOCKETS } from './rules.ts';
+import { clientTag } from '../src/common/contract/clients.ts';
+import { broadcastMessage, HEARTBEAT_MS, MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKETS_PER_CLIENT, mayListen, mayPublish, PING, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 /** When a socket was last heard from: its connect, then each `ping` its page sends. */
 type Heard = { heard: number };
@@ -10,7 +10,7 @@ const clientOf = (request: Request) => clientTag(request.headers.get('cf-connect
 
 /**
  * The live room hosted by PartyKit (`npx partykit dev`, `npx partykit deploy`; partykit.json),
- * under the rules of party/rules.ts. Pages connect at PARTYKIT_ROOM_PATH. The API, in another place, publishes by POSTing the event there with LIVE_ROOM_SECRET,
+ * under the rules of src/common/room.ts. Pages connect at PARTYKIT_ROOM_PATH. The API, in another place, publishes by POSTing the event there with LIVE_ROOM_SECRET,
  * and a GET with the secret answers how many pages listen (for /api/live/stats and the health
  * check). At most MAX_SOCKETS_PER_CLIENT sockets per client; an alarm each beat closes the sockets
  * silent for two (a page that stops reading stops pinging too: PartyKit tells nothing of unsent

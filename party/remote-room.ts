@@ -1,4 +1,4 @@
-import { PARTYKIT_ROOM_PATH } from './rules.ts';
+import { PARTYKIT_ROOM_PATH } from '../src/common/room.ts';
 
 /** A room that does not answer within this long counts as unreachable. */
 const ROOM_TIMEOUT_MS = 5000;

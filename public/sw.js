@@ -6,7 +6,7 @@
  * moderation desk, SOS requests among it, is ever kept on a device), the live room, photos, or
  * reads that carry a secret (a poster's manage link: its answers stay off the disk), searches
  * (the names typed), or a person's record and its page (whom a family looked up). Quick exit
- * empties these caches on its way out (src/components/QuickExit.astro).
+ * empties these caches on its way out (src/components/layout/QuickExit.astro).
  * It also shows Web Push notifications (a generic title and body from the server) and opens the
  * item's page on this site when one is tapped.
  */

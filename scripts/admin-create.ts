@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client.ts';
-import { createAdmin } from '../functions/admin-auth.ts';
+import { createAdmin } from '../functions/middleware/admin-auth/index.ts';
 import { loadConfig } from '../functions/config.ts';
 
 let name: string | undefined;

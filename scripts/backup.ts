@@ -25,7 +25,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createClient } from '@libsql/client';
 import * as tar from 'tar';
 import { loadConfig } from '../functions/config.ts';
-import { dataKeyFile } from '../functions/data-key-file.ts';
+import { dataKeyFile } from '../functions/hosts/node/data-key-file.ts';
 import { dataKey, type DataKey } from '../functions/domain/sealed.ts';
 import { MEDIA_KEY } from '../functions/media/store.ts';
 

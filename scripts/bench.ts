@@ -28,7 +28,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { searchFields } from '../db/search.ts';
-import { LIVE_ROOM } from '../src/contract/events.ts';
+import { LIVE_ROOM } from '../src/common/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
 import { builtPages } from './page-weight.ts';

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { LANGUAGES, type Lang } from '../src/i18n/languages.ts';
+import { LANGUAGES, type Lang } from '../src/common/i18n/languages.ts';
 
 export const KIB = 1024;
 
@@ -27,7 +27,7 @@ export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no
  * should fit the first network round trip (~14 KiB); "first view" is everything counted.
  * JavaScript was 12 and 90 KiB: the live room's heartbeat and refusal back-off (every page, 80 B)
  * and the text-alert code forms took a quarter KiB more. The code forms now have a module of their
- * own (src/lib/forms/text-alerts.ts), which the boards that post alerts no longer carry; the
+ * own (src/common/forms/text-alerts.ts), which the boards that post alerts no longer carry; the
  * heaviest pages (/resources-admin 90.1, /sos 12.1 on 2026-11-27) are still over the old figures,
  * so the next step is to trim them, not to grow the budgets again.
  */
@@ -45,16 +45,16 @@ export const BUDGETS = {
 const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
 /**
  * Built scripts loaded only on an action wherever they are imported: the California places
- * (src/contract/places.ts), which a city field loads when first focused and "near me" when chosen;
- * the uploader (src/lib/multipart.ts), loaded when a file is chosen; the proof-of-work solver
- * (src/lib/pow-solve.ts), loaded when the server answers a request with a challenge; the possible
- * matches of the missing-person form (src/islands/PossibleMatches.tsx), loaded once a name is typed.
+ * (src/common/contract/places.ts), which a city field loads when first focused and "near me" when chosen;
+ * the uploader (src/client/uploads/multipart.ts), loaded when a file is chosen; the proof-of-work solver
+ * (src/client/pow-solve.ts), loaded when the server answers a request with a challenge; the possible
+ * matches of the missing-person form (src/islands/lost-found/PossibleMatches.tsx), loaded once a name is typed.
  */
 const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
- * the page: a city field's code (src/lib/city.tsx) on the pages that show a city field (its list
- * of places), a note on a missing person (src/islands/PersonNote.tsx) where one is drawn.
+ * the page: a city field's code (src/islands/shared/city.tsx) on the pages that show a city field (its list
+ * of places), a note on a missing person (src/islands/lost-found/PersonNote.tsx) where one is drawn.
  * Elsewhere they load only when a tap opens such a form or tab (/admin's notes).
  */
 const LOADED_WHEN_SHOWN: [chunk: RegExp, shown: RegExp][] = [

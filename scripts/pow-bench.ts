@@ -1,6 +1,6 @@
 /**
  * Proof-of-work solve times in Debian's Chromium, as a phone solves them: altcha-lib's solver in
- * a module Web Worker of its own (as src/lib/pow-solve.ts starts one), over challenges made as the
+ * a module Web Worker of its own (as src/client/pow-solve.ts starts one), over challenges made as the
  * server makes them (deterministic SHA-256, the hidden counter random up to the difficulty), at
  * each difficulty from POW_DIFFICULTY.normal doubling to .max, on this machine and with 4x CPU
  * slowdown (CDP Emulation.setCPUThrottlingRate). Chromium throttles the page's own thread, not a
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { chromium } from 'playwright-core';
-import { POW_DIFFICULTY } from '../src/contract/pow.ts';
+import { POW_DIFFICULTY } from '../src/common/contract/pow.ts';
 
 export const POW_TARGET_MS = 1000;
 const ALTCHA = join(fileURLToPath(new URL('..', import.meta.url)), 'node_modules/altcha-lib/dist/esm/v2');

@@ -10,9 +10,9 @@
 import { fileURLToPath } from 'node:url';
 import { pushSubscriptions } from '../db/schema.ts';
 import { dataKey, newDataKey, sealer } from '../functions/domain/sealed.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/push-hosts.ts';
-import { pushEvent, vapidKeys } from '../functions/push.ts';
-import { PUSH_CONCURRENCY } from '../src/contract/limits.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/outbound/push-hosts.ts';
+import { pushEvent, vapidKeys } from '../functions/outbound/push.ts';
+import { PUSH_CONCURRENCY } from '../src/common/contract/limits.ts';
 import { localPushService } from '../tests/push-service.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 

@@ -7,7 +7,7 @@
  */
 import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../functions/config.ts';
-import { rotateDataKey } from '../functions/data-key-file.ts';
+import { rotateDataKey } from '../functions/hosts/node/data-key-file.ts';
 import { newDataKey } from '../functions/domain/sealed.ts';
 
 const [target] = process.argv.slice(2);

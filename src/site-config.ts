@@ -1,4 +1,4 @@
-import { DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from './contract/limits.ts';
+import { DEFAULT_DONATION_URL, DEFAULT_QUICK_EXIT_URL } from './common/contract/limits.ts';
 
 /**
  * Build-time settings of the prebuilt pages. The external card-payment page people donate on:

@@ -2,7 +2,7 @@ import type { Database } from '../db/client.ts';
 import { createApp } from '../functions/app.ts';
 import type { Deps } from '../functions/deps.ts';
 import { dataKey, newDataKey } from '../functions/domain/sealed.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
+import { fileMediaStore } from '../functions/hosts/node/file-store.ts';
 
 /**
  * The real API over a database and media folder a test made itself (a restored backup, an old

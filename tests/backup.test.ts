@@ -10,7 +10,7 @@ import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { dataKey, newDataKey } from '../functions/domain/sealed.ts';
-import { FORM_POST_HEADER, formPostMark } from '../functions/pow.ts';
+import { FORM_POST_HEADER, formPostMark } from '../functions/domain/pow.ts';
 import { apiOn } from './api-on.ts';
 import { phonePhoto } from './photo-fixture.ts';
 import { testApp, type TestApp } from './test-app.ts';

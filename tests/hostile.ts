@@ -1,6 +1,6 @@
 /**
  * Hostile input for the API: fast-check generators of bad bodies, and the checks every refusal
- * must pass. Used by functions/hostile-input.test.ts (and, at full size, `npm run fuzz`).
+ * must pass. Used by tests/hostile-input.test.ts (and, at full size, `npm run fuzz`).
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';

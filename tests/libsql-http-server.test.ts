@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { createApp } from '../functions/app.ts';
 import { dataKey, newDataKey } from '../functions/domain/sealed.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
+import { fileMediaStore } from '../functions/hosts/node/file-store.ts';
 import { startLibsqlHttpServer } from './libsql-http-server.ts';
 
 // The worker test leans on this server; here the same web client the worker uses talks to it.

@@ -1,7 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 // Node's own SHA-256: the same keys as the browser's, faster to find in a test.
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { POW_HEADER, type PowChallenge } from '../src/contract/index.ts';
+import { POW_HEADER, type PowChallenge } from '../src/common/contract/index.ts';
 
 /**
  * A request as a hostile script that pays the proof of work sends it: when the answer is 428 (or

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { POW_HEADER } from '../src/contract/pow.ts';
+import { POW_HEADER } from '../src/common/contract/pow.ts';
 
 /**
  * The n-th of many loopback addresses (127.0.1.0 and up). On Linux all of 127.0.0.0/8 is this

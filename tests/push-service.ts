@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // An implementation of RFC 8188 other than the sender's, by one of its authors.
 import ece from 'http_ece';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/push-hosts.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../functions/outbound/push-hosts.ts';
 
 /**
  * A push service in the tests' lists of hosts that no network can reach (.test is reserved), for

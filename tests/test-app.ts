@@ -3,8 +3,8 @@ import { createApp } from '../functions/app.ts';
 import type { Deps } from '../functions/deps.ts';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { dataKey, newDataKey, open } from '../functions/domain/sealed.ts';
-import { fileMediaStore } from '../functions/media/file-store.ts';
-import type { LiveEvent } from '../src/contract/events.ts';
+import { fileMediaStore } from '../functions/hosts/node/file-store.ts';
+import type { LiveEvent } from '../src/common/contract/events.ts';
 import { TEST_PUSH_SERVICE_HOSTS } from './push-service.ts';
 import { tempDatabase } from './temp-db.ts';
 

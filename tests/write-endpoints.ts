@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, sosRequests, surplusOffers } from '../db/schema.ts';
-import { createAdmin } from '../functions/admin-auth.ts';
+import { createAdmin } from '../functions/middleware/admin-auth/index.ts';
 import { toMinute } from '../functions/domain/time.ts';
 import { UNREACHABLE_PUSH_HOST } from './push-service.ts';
 

@@ -3,8 +3,8 @@
  * and folds lines at 75 octets; no database here.
  */
 import { ICalCalendar } from 'ical-generator';
-import type { Drop } from '../../src/contract/directory.ts';
-import { CALIFORNIA_TIME_ZONE } from '../../src/contract/hours.ts';
+import type { Drop } from '../../src/common/contract/directory.ts';
+import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
 import type { PfifSite } from './pfif.ts';
 
 export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';

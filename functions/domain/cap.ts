@@ -8,9 +8,9 @@
  * every machine that collects the feed; the city, its county and the county's code are what
  * alerting systems target by anyway.
  */
-import type { Alert } from '../../src/contract/alerts.ts';
-import { countyOf } from '../../src/contract/places.ts';
-import { ENFORCEMENT_TYPE, type AlertType } from '../../src/contract/values.ts';
+import type { Alert } from '../../src/common/contract/alerts.ts';
+import { countyOf } from '../../src/common/contract/places.ts';
+import { ENFORCEMENT_TYPE, type AlertType } from '../../src/common/contract/values.ts';
 import type { PfifSite } from './pfif.ts';
 import { californiaTime } from './time.ts';
 import { escapeAttribute, escapeXml } from './xml.ts';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resources } from '../../db/schema.ts';
-import type { Resource } from '../../src/contract/index.ts';
+import type { Resource } from '../../src/common/contract/index.ts';
 import { NO_STANDARDS, standardFile } from '../../tests/standards.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { hsdsIds } from './hsds.ts';

@@ -5,8 +5,8 @@
  * to HSDS's free-text fields; nothing is made up where the resource says nothing.
  */
 import type { resources } from '../../db/schema.ts';
-import { sortedPeriods, type OpeningPeriod } from '../../src/contract/hours.ts';
-import type { NotRequired } from '../../src/contract/values.ts';
+import { sortedPeriods, type OpeningPeriod } from '../../src/common/contract/hours.ts';
+import type { NotRequired } from '../../src/common/contract/values.ts';
 import { californiaTime } from './time.ts';
 
 type ResourceRow = typeof resources.$inferSelect;

@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
-import { LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
+import { LOST_FOUND_DAYS } from '../../src/common/contract/limits.ts';
 import type { LostFoundRow } from './mappers.ts';
 import { DAY } from './time.ts';
 

@@ -16,8 +16,8 @@ import type {
   OwnLostFoundPost,
   Resource,
   SurplusOffer,
-} from '../../src/contract/index.ts';
-import { contactKindOf } from '../../src/lib/format.ts';
+} from '../../src/common/contract/index.ts';
+import { contactKindOf } from '../../src/common/format.ts';
 import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
@@ -29,7 +29,7 @@ import {
   type NoteStatus,
   type ResourceCategory,
   type ResourceCost,
-} from '../../src/contract/limits.ts';
+} from '../../src/common/contract/limits.ts';
 import type { alerts, assistanceRequests, jobs, lostFoundNotes, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 
 export type LostFoundRow = typeof lostFoundPosts.$inferSelect;

@@ -1,13 +1,13 @@
 /** Uploaded files and the posts that use them: attaching once, and deleting with the post. */
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { UploadedMedia } from '../../src/contract/index.ts';
-import { MAX_MEDIA_BYTES, MAX_PHOTO_BYTES, MAX_VIDEO_SECONDS, UNATTACHED_UPLOAD_HOURS, type CommunityMediaType, type UploadKind } from '../../src/contract/limits.ts';
+import type { UploadedMedia } from '../../src/common/contract/index.ts';
+import { MAX_MEDIA_BYTES, MAX_PHOTO_BYTES, MAX_VIDEO_SECONDS, UNATTACHED_UPLOAD_HOURS, type CommunityMediaType, type UploadKind } from '../../src/common/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
-import { apiError, exactly, peek, readCapped } from '../http.ts';
+import { apiError, exactly, peek, readCapped } from '../http/answers.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata, type ImageType } from '../media/image.ts';
 import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
 import { HOUR } from './time.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MAX_PFIF_BYTES } from '../../src/contract/limits.ts';
+import { LIMITS, MAX_PFIF_BYTES } from '../../src/common/contract/limits.ts';
 import { generatedPfif, PFIF_SAMPLE_PATH } from '../../tests/pfif-fixture.ts';
 import { parsePfif, PfifError, writePfif, type PfifPerson } from './pfif.ts';
 

@@ -8,9 +8,9 @@
  * crosses: they are neither read nor written.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { OWN_MEDIA_PATH } from '../../src/contract/fields.ts';
-import { LIMITS, MAX_PFIF_BYTES } from '../../src/contract/limits.ts';
-import type { LostFoundPost } from '../../src/contract/lost-found.ts';
+import { OWN_MEDIA_PATH } from '../../src/common/contract/fields.ts';
+import { LIMITS, MAX_PFIF_BYTES } from '../../src/common/contract/limits.ts';
+import type { LostFoundPost } from '../../src/common/contract/lost-found.ts';
 import { escapeXml } from './xml.ts';
 
 export const PFIF_NAMESPACES = {

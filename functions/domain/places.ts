@@ -5,11 +5,11 @@
 import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
-import { countyOf, placeOf } from '../../src/contract/places.ts';
+import { countyOf, placeOf } from '../../src/common/contract/places.ts';
 import type { Database } from '../../db/client.ts';
 import { alertSubscriptions, alerts, assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search.ts';
-import { apiError } from '../http.ts';
+import { apiError } from '../http/answers.ts';
 
 /**
  * A typed city as stored: a California place ("fresno", "Fresno, CA", "93701") as its canonical

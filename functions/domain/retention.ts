@@ -30,7 +30,7 @@ import {
   SOS_RETENTION_DAYS,
   UNATTACHED_UPLOAD_HOURS,
   VOLUNTEER_RETENTION_DAYS,
-} from '../../src/contract/limits.ts';
+} from '../../src/common/contract/limits.ts';
 import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';

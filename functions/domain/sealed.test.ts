@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { unstable_readConfig } from 'wrangler';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertSubscriptions, drops, lostFoundPosts, smsOutbox } from '../../db/schema.ts';
-import type { LostFoundManage, LostFoundPost } from '../../src/contract/index.ts';
+import type { LostFoundManage, LostFoundPost } from '../../src/common/contract/index.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { stopTexts, subscribeTexts } from '../../tests/text-codes.ts';
 import { createApp } from '../app.ts';
 import type { Deps } from '../deps.ts';
-import { dataKeyFile, loadDataKey, rotateDataKey } from '../data-key-file.ts';
+import { dataKeyFile, loadDataKey, rotateDataKey } from '../hosts/node/data-key-file.ts';
 import { dataKey, isSealed, newDataKey, open, seal, sealStored } from './sealed.ts';
 
 let api: TestApp;

@@ -5,11 +5,11 @@
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { alertSubscriptions, textCodes } from '../../db/schema.ts';
-import { TEXT_CODE } from '../../src/contract/limits.ts';
-import { translate } from '../../src/i18n/index.ts';
-import type { Lang } from '../../src/i18n/languages.ts';
+import { TEXT_CODE } from '../../src/common/contract/limits.ts';
+import { translate } from '../../src/common/i18n/index.ts';
+import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
-import { deliverOutbox, queueText } from '../sms.ts';
+import { deliverOutbox, queueText } from '../outbound/sms.ts';
 import { placed } from './places.ts';
 import { laterMinute, toMinute } from './time.ts';
 

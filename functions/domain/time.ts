@@ -1,6 +1,6 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { CALIFORNIA_TIME_ZONE } from '../../src/contract/hours.ts';
+import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

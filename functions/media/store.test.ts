@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { videoFile } from '../../tests/video-fixture.ts';
-import { fileMediaStore } from './file-store.ts';
+import { fileMediaStore } from '../hosts/node/file-store.ts';
 import { MEDIA_KEY, serveMedia, type MediaStore } from './store.ts';
 
 const id = '0b7e5d2c-3f7a-4c55-9a0e-2d6f1c8b9e41';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Alert } from '../../src/contract/index.ts';
-import { LIMITS, TEXT_CODE } from '../../src/contract/limits.ts';
-import { translate } from '../../src/i18n/index.ts';
+import type { Alert } from '../../src/common/contract/index.ts';
+import { LIMITS, TEXT_CODE } from '../../src/common/contract/limits.ts';
+import { translate } from '../../src/common/i18n/index.ts';
 import { paying } from '../../tests/paying.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { subscribeTexts, textedCode } from '../../tests/text-codes.ts';

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type * as z from 'zod/mini';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { alertInput, markInput } from '../../src/contract/index.ts';
-import { DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { alertInput, markInput } from '../../src/common/contract/index.ts';
+import { DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid, PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toAlert, type AlertRow } from '../domain/mappers.ts';
@@ -10,10 +10,10 @@ import { attachUpload } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { sweepSometimes } from '../domain/retention.ts';
 import { MINUTE, newestFirst, toMinute } from '../domain/time.ts';
-import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http.ts';
-import { clientOf } from '../../src/contract/clients.ts';
-import { rateLimit } from '../rate-limit.ts';
-import { deliverOutbox, queueAlertTexts } from '../sms.ts';
+import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http/answers.ts';
+import { clientOf } from '../../src/common/contract/clients.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
+import { deliverOutbox, queueAlertTexts } from '../outbound/sms.ts';
 
 const normalized = (text: string | null) => (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia } from '../../src/contract/index.ts';
-import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, type CommunityMediaType } from '../../src/contract/limits.ts';
+import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia } from '../../src/common/contract/index.ts';
+import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, type CommunityMediaType } from '../../src/common/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { communityKind, spendUpload, storeChecked, tooLarge } from '../domain/media.ts';
-import { apiError, jsonBody } from '../http.ts';
-import { bytesInFlight } from '../in-flight.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { apiError, jsonBody } from '../http/answers.ts';
+import { bytesInFlight } from '../middleware/in-flight/index.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { toMinute } from '../domain/time.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Drop, Job, LostFoundPost, Resource } from '../../src/contract/index.ts';
+import type { Drop, Job, LostFoundPost, Resource } from '../../src/common/contract/index.ts';
 import { drops } from '../../db/schema.ts';
 import { applySampleContent } from '../../db/seed.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/contract/index.ts';
-import { DESK_LIST_MAX, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/common/contract/index.ts';
+import { DESK_LIST_MAX, PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { californiaToday, toMinute } from '../domain/time.ts';
-import { apiError, jsonBody, pageSize } from '../http.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { apiError, jsonBody, pageSize } from '../http/answers.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
 
 /**
  * The everyday pages' API: the resource directory and the job board (submissions wait for an

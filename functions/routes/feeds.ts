@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { and, asc, desc, eq, gt, gte } from 'drizzle-orm';
-import { CLOSED_ALERT_HOURS, PAGE_SIZE } from '../../src/contract/limits.ts';
+import { CLOSED_ALERT_HOURS, PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { alertClosures, alerts, drops } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { CAP_MEDIA_TYPE, writeAtom, writeCancel, writeCap } from '../domain/cap.ts';
 import { CALENDAR_MEDIA_TYPE, writeCalendar } from '../domain/calendar.ts';
 import { toAlert } from '../domain/mappers.ts';
 import { californiaToday, HOUR, newestFirst } from '../domain/time.ts';
-import { apiError } from '../http.ts';
+import { apiError } from '../http/answers.ts';
 import { pfifSite } from './pfif.ts';
 
 /**

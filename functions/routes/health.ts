@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import packageJson from '../../package.json' with { type: 'json' };
 import { smsOutbox } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { MAX_SMS_ATTEMPTS } from '../sms.ts';
+import { MAX_SMS_ATTEMPTS } from '../outbound/sms.ts';
 
 /** A part that has not answered within this long is reported failing, so a monitor's call never hangs. */
 const CHECK_TIMEOUT_MS = 6000;

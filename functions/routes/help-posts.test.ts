@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { HELP_POST_DAYS, type AssistanceRequest, type AssistanceResponse, type Created, type SurplusOffer } from '../../src/contract/index.ts';
+import { HELP_POST_DAYS, type AssistanceRequest, type AssistanceResponse, type Created, type SurplusOffer } from '../../src/common/contract/index.ts';
 
 let api: TestApp;
 beforeEach(async () => {

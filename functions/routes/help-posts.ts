@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOfferInput, type AssistanceResponse } from '../../src/contract/index.ts';
-import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/contract/limits.ts';
+import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOfferInput, type AssistanceResponse } from '../../src/common/contract/index.ts';
+import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/common/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '../domain/mappers.ts';
@@ -9,11 +9,11 @@ import { attachCommunityMedia } from '../domain/media.ts';
 import { countyFilter, placed } from '../domain/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
 import { DAY, newestFirst, toMinute } from '../domain/time.ts';
-import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
-import { newManageSecret, ownedPost } from '../manage.ts';
-import { rateLimit } from '../rate-limit.ts';
-import { readContact, revealRoute } from '../reveal.ts';
-import { contactKindOf } from '../../src/lib/format.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/answers.ts';
+import { newManageSecret, ownedPost } from '../http/manage.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
+import { readContact, revealRoute } from '../http/reveal.ts';
+import { contactKindOf } from '../../src/common/format.ts';
 
 /** The two help boards differ only in these. */
 const BOARDS = {
@@ -45,7 +45,7 @@ const BOARDS = {
  * A post answers its private manage secret once; with it (`Authorization: Bearer`) the poster
  * reads the answers (GET /:id/manage), marks the post done (PATCH /:id) or deletes it with its
  * media (DELETE /:id). The contact method leaves only one at a time, on request (POST /:id/contact,
- * functions/reveal.ts).
+ * functions/http/reveal.ts).
  */
 export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const { db, sealed } = deps;

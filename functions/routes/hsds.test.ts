@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resources } from '../../db/schema.ts';
-import { PAGE_SIZE } from '../../src/contract/limits.ts';
+import { PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { NO_STANDARDS, standardFile } from '../../tests/standards.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { hsdsIds, uuidV5 } from '../domain/hsds.ts';

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { and, asc, count, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { resources } from '../../db/schema.ts';
-import { PAGE_SIZE } from '../../src/contract/limits.ts';
+import { PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import type { RouteDeps } from '../deps.ts';
 import { fullOrganizationOf, fullServiceOf, hsdsId, organizationOf, serviceAtLocationOf, serviceOf, withIds, type HsdsKind, type HsdsResource } from '../domain/hsds.ts';
-import { apiError } from '../http.ts';
+import { apiError } from '../http/answers.ts';
 
 /** The HSDS version these answers follow (GET /api/hsds/ says it). */
 const HSDS_VERSION = '3.0';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, count, eq, gt } from 'drizzle-orm';
-import type { LiveStats } from '../../src/contract/index.ts';
+import type { LiveStats } from '../../src/common/contract/index.ts';
 import { alertSubscriptions, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 

@@ -11,14 +11,14 @@ import {
   type LostFoundNote,
   type LostFoundPost,
   type LostFoundRecord,
-} from '../../src/contract/index.ts';
-import type { LiveEvent } from '../../src/contract/events.ts';
+} from '../../src/common/contract/index.ts';
+import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { eq } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
-import es from '../../src/i18n/es.json';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
+import es from '../../src/common/i18n/es.json';
 
 let api: TestApp;
 let app: TestApp['app'];

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/contract/index.ts';
+import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/common/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
-import { isLang, localizePath, type Lang } from '../../src/i18n/languages.ts';
-import { contactKindOf, personPath } from '../../src/lib/format.ts';
+import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages.ts';
+import { contactKindOf, personPath } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toOwnPost, toPost, withoutContacts } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
@@ -12,15 +12,15 @@ import { countyFilter, placedLastSeen } from '../domain/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptRecord, visibleRecord } from '../domain/lifetime.ts';
 import { search, searchTerms } from '../domain/search.ts';
-import { readForm } from '../form-posts.ts';
-import { goneRecordPage, recordPage } from '../record-page.ts';
-import { resultPage } from '../html-page.ts';
-import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http.ts';
-import { newManageSecret, ownedPost } from '../manage.ts';
-import { pushPersonNews } from '../push.ts';
-import { rateLimit } from '../rate-limit.ts';
-import { readContact, revealRoute, revealToken } from '../reveal.ts';
-import { searchPage } from '../search-page.ts';
+import { readForm } from '../middleware/form-posts/index.ts';
+import { goneRecordPage, recordPage } from '../pages/record.ts';
+import { resultPage } from '../pages/html.ts';
+import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/answers.ts';
+import { newManageSecret, ownedPost } from '../http/manage.ts';
+import { pushPersonNews } from '../outbound/push.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
+import { readContact, revealRoute, revealToken } from '../http/reveal.ts';
+import { searchPage } from '../pages/search.ts';
 import { newestFirst, toMinute } from '../domain/time.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
@@ -35,7 +35,7 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
  * (PATCH /:id) or deletes the post and its photo (DELETE /:id). The poster's contact leaves only
- * one at a time, on request (POST /:id/contact, functions/reveal.ts). A record lives LOST_FOUND_DAYS
+ * one at a time, on request (POST /:id/contact, functions/http/reveal.ts). A record lives LOST_FOUND_DAYS
  * from its posting or its last extension; then it is gone from every answer until the sweep
  * deletes it.
  */

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import { MEDIA_KINDS, multipartComplete, multipartStart, type MediaKind, type ReceivedPart, type UploadedFile } from '../../src/contract/index.ts';
+import { MEDIA_KINDS, multipartComplete, multipartStart, type MediaKind, type ReceivedPart, type UploadedFile } from '../../src/common/contract/index.ts';
 import {
   COMMUNITY_MEDIA_TYPES,
   PART_ADDRESS_MINUTES,
@@ -9,16 +9,16 @@ import {
   UPLOAD_RECEIVE_MINUTES,
   UPLOADER,
   type RateLimitName,
-} from '../../src/contract/limits.ts';
+} from '../../src/common/contract/limits.ts';
 import { uploadParts, uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../deps.ts';
 import { communityKind, MAX_BYTES, refuseType, spendUpload, storeChecked, tooLarge, uploadId, type Accepted } from '../domain/media.ts';
 import { HOUR, MINUTE, toMinute } from '../domain/time.ts';
-import { apiError, exactly, jsonBody, peek, within, type WithBody } from '../http.ts';
-import { bytesInFlight } from '../in-flight.ts';
-import { rateLimit } from '../rate-limit.ts';
-import { streamedForm } from '../streamed-form.ts';
+import { apiError, exactly, jsonBody, peek, within, type WithBody } from '../http/answers.ts';
+import { bytesInFlight } from '../middleware/in-flight/index.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
+import { streamedForm } from '../http/streamed-form.ts';
 
 /** The largest form a single-part upload may send: the file and its few fields. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -32,7 +32,7 @@ function sameSignature(a: string, b: string): boolean {
 
 /**
  * The upload helper's endpoints (spec section 7, "Multipart upload helper") under /api/uploads, in
- * the shape @uppy/aws-s3 expects from a Companion server, so that client (or ours, src/lib/multipart.ts)
+ * the shape @uppy/aws-s3 expects from a Companion server, so that client (or ours, src/client/uploads/multipart.ts)
  * sends a file in parts that survive a dropped connection:
  *
  * - POST s3/multipart {metadata: {kind}} starts one: `{ uploadId, key }`, the key being the media

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LostFoundPost, LostFoundRecord, PfifImportSummary } from '../../src/contract/index.ts';
-import { LIMITS, LOST_FOUND_DAYS } from '../../src/contract/limits.ts';
+import type { LostFoundPost, LostFoundRecord, PfifImportSummary } from '../../src/common/contract/index.ts';
+import { LIMITS, LOST_FOUND_DAYS } from '../../src/common/contract/limits.ts';
 import * as schema from '../../db/schema.ts';
 import { startLibsqlHttpServer } from '../../tests/libsql-http-server.ts';
 import { generatedPfif, PFIF_SAMPLE_PATH } from '../../tests/pfif-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { createAdmin } from '../admin-auth.ts';
+import { createAdmin } from '../middleware/admin-auth/index.ts';
 import { parsePfif } from '../domain/pfif.ts';
 import { importPfif, listedPersons } from '../domain/pfif-import.ts';
 

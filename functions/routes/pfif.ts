@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { PFIF_PAGE_SIZE } from '../../src/contract/limits.ts';
+import { PFIF_PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { writePfif, type PfifSite } from '../domain/pfif.ts';
 import { listedPersons } from '../domain/pfif-import.ts';
-import { createdBefore, pageSize } from '../http.ts';
+import { createdBefore, pageSize } from '../http/answers.ts';
 
 /** Where this site's records live: PFIF_DOMAIN (else the host asked), and the address asked for photos. */
 export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drops, resources, smsOutbox } from '../../db/schema.ts';
-import type { Alert, Drop, LostFoundPost } from '../../src/contract/index.ts';
-import type { PlaceCounts } from '../../src/contract/places.ts';
+import type { Alert, Drop, LostFoundPost } from '../../src/common/contract/index.ts';
+import type { PlaceCounts } from '../../src/common/contract/places.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { subscribeTexts } from '../../tests/text-codes.ts';
 import { placed, placeStoredCities } from '../domain/places.ts';

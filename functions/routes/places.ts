@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, count, eq, gt, gte, isNotNull, type SQL } from 'drizzle-orm';
-import type { PlaceCounts } from '../../src/contract/places.ts';
+import type { PlaceCounts } from '../../src/common/contract/places.ts';
 import { alerts, drops, resources } from '../../db/schema.ts';
 import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';

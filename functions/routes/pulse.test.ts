@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DonationLinks, PulseItem } from '../../src/contract/index.ts';
-import { DEFAULT_DONATION_URL } from '../../src/contract/limits.ts';
+import type { DonationLinks, PulseItem } from '../../src/common/contract/index.ts';
+import { DEFAULT_DONATION_URL } from '../../src/common/contract/limits.ts';
 import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 import { applySampleContent } from '../../db/seed.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { and, desc, eq, gt, gte } from 'drizzle-orm';
-import type { DonationLinks, PulseItem } from '../../src/contract/index.ts';
-import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/contract/limits.ts';
+import type { DonationLinks, PulseItem } from '../../src/common/contract/index.ts';
+import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/common/contract/limits.ts';
 import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { countyFilter } from '../domain/places.ts';
 import { californiaToday } from '../domain/time.ts';
-import { pageSize } from '../http.ts';
+import { pageSize } from '../http/answers.ts';
 
 /** The feed is a glance at what is new, not an archive. */
 export const PULSE_SIZE = { default: 30, max: 30 } as const;

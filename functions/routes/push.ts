@@ -1,6 +1,6 @@
 import { Hono, type Context, type Next } from 'hono';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { MAX_PUSH_FOLLOWS } from '../../src/contract/limits.ts';
+import { MAX_PUSH_FOLLOWS } from '../../src/common/contract/limits.ts';
 import {
   P256DH_MESSAGE,
   pushFollowInput,
@@ -10,13 +10,13 @@ import {
   type FollowedRecord,
   type PushDeviceState,
   type PushSubscriptionState,
-} from '../../src/contract/push.ts';
+} from '../../src/common/contract/push.ts';
 import { lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { visibleRecord } from '../domain/lifetime.ts';
-import { apiError, jsonBody, readJson } from '../http.ts';
-import { allowedEndpoint } from '../push-hosts.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { apiError, jsonBody, readJson } from '../http/answers.ts';
+import { allowedEndpoint } from '../outbound/push-hosts.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { toMinute } from '../domain/time.ts';
 
 const unknownService = 'Endpoint must be an https address of a known push service';

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { subscriptionInput, textCodeInput, unsubscribeInput } from '../../src/contract/index.ts';
-import { RATE_LIMITS } from '../../src/contract/limits.ts';
-import { isLang } from '../../src/i18n/languages.ts';
+import { subscriptionInput, textCodeInput, unsubscribeInput } from '../../src/common/contract/index.ts';
+import { RATE_LIMITS } from '../../src/common/contract/limits.ts';
+import { isLang } from '../../src/common/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import { endTextSubscriptions, sendTextCode, subscribeToTexts, useTextCode, type CodePurpose } from '../domain/text-alerts.ts';
-import { apiError, jsonBody } from '../http.ts';
-import { rateLimit, spend } from '../rate-limit.ts';
+import { apiError, jsonBody } from '../http/answers.ts';
+import { rateLimit, spend } from '../middleware/rate-limit/index.ts';
 
 /**
  * /api/alert-subscriptions: text alerts from the web, only with the number's owner. Asking to

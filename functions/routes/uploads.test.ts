@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Alert } from '../../src/contract/index.ts';
-import { LOST_FOUND_DAYS, MAX_PHOTO_BYTES } from '../../src/contract/limits.ts';
+import type { Alert } from '../../src/common/contract/index.ts';
+import { LOST_FOUND_DAYS, MAX_PHOTO_BYTES } from '../../src/common/contract/limits.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { serveMedia } from '../media/store.ts';

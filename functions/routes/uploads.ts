@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { uploadRequest } from '../../src/contract/index.ts';
-import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/contract/limits.ts';
+import { uploadRequest } from '../../src/common/contract/index.ts';
+import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/common/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { spendUpload, storeImage } from '../domain/media.ts';
-import { apiError, jsonBody, readCapped } from '../http.ts';
+import { apiError, jsonBody, readCapped } from '../http/answers.ts';
 import { sniffImage } from '../media/image.ts';
-import { bytesInFlight } from '../in-flight.ts';
-import { rateLimit } from '../rate-limit.ts';
+import { bytesInFlight } from '../middleware/in-flight/index.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { toMinute } from '../domain/time.ts';
 
 /**

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../test-app.ts';
-import es from '../../src/i18n/es.json';
+import es from '../../src/common/i18n/es.json';
 
 let api: TestApp;
 beforeEach(async () => {

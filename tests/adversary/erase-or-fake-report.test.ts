@@ -4,8 +4,8 @@
  * it proves nothing). The script pays every proof of work it is asked for.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Alert } from '../../src/contract/index.ts';
-import { ENFORCEMENT_TYPE } from '../../src/contract/limits.ts';
+import type { Alert } from '../../src/common/contract/index.ts';
+import { ENFORCEMENT_TYPE } from '../../src/common/contract/limits.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 import { paying } from '../paying.ts';
 

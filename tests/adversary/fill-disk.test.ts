@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { MAX_MEDIA_BYTES, UPLOAD_BYTES_IN_FLIGHT, UPLOAD_RECEIVE_MINUTES } from '../../src/contract/limits.ts';
-import type { CommunityUploadParams, ReceivedPart } from '../../src/contract/index.ts';
+import { MAX_MEDIA_BYTES, UPLOAD_BYTES_IN_FLIGHT, UPLOAD_RECEIVE_MINUTES } from '../../src/common/contract/limits.ts';
+import type { CommunityUploadParams, ReceivedPart } from '../../src/common/contract/index.ts';
 import { expectErrorShape } from '../hostile.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 import { videoFile } from '../video-fixture.ts';
@@ -189,7 +189,7 @@ it('a one-file address is spent by its first use: used again while its first for
 });
 
 it('a 100 MB form posted to a one-file address streams to the store: memory stays bounded', async () => {
-  // What is measured is what stays reachable, as in functions/hostile-uploads.test.ts: a full
+  // What is measured is what stays reachable, as in tests/hostile-uploads.test.ts: a full
   // collection (the unit project runs with --expose-gc) every 10 MB.
   const gc = globalThis.gc!;
   const retained = () => {

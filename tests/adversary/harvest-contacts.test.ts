@@ -6,7 +6,7 @@
  * client that pays every proof of work, taking every one-time token the record pages hand out.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../src/contract/limits.ts';
+import { RATE_LIMITS } from '../../src/common/contract/limits.ts';
 import { paying } from '../paying.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 

@@ -10,8 +10,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createNodeRelay } from '../../party/node-relay.ts';
-import { connectLive } from '../../src/lib/live.ts';
-import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH } from '../../party/rules.ts';
+import { connectLive } from '../../src/client/live/room.ts';
+import { MAX_SOCKETS_PER_CLIENT, ROOM_PATH } from '../../src/common/room.ts';
 
 let server: Server;
 let relay: ReturnType<typeof createNodeRelay>;
@@ -124,7 +124,7 @@ it("a page refused for its network's cap does not knock again every second", asy
   server.prependListener('upgrade', () => knocks++);
   for (let n = 0; n < MAX_SOCKETS_PER_CLIENT; n++) await silentSocket('127.0.0.1');
   knocks = 0;
-  // The pages' own listener (src/lib/live.ts), with Node's WebSocket, on this loopback room.
+  // The pages' own listener (src/client/live/room.ts), with Node's WebSocket, on this loopback room.
   vi.stubGlobal('location', { protocol: 'http:', host: `127.0.0.1:${port}` });
   const live = connectLive({}, { toggleAttribute() {} } as unknown as HTMLElement);
   await new Promise((resolve) => setTimeout(resolve, 4000));

@@ -5,7 +5,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createAdmin } from '../../functions/admin-auth.ts';
+import { createAdmin } from '../../functions/middleware/admin-auth/index.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 
 const MINUTE = 60_000;

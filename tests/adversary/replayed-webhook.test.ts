@@ -4,7 +4,7 @@
  * report is closed, or past the hour in which the same words count as a duplicate.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ALERT_HOURS, DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE } from '../../src/contract/limits.ts';
+import { ALERT_HOURS, DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE } from '../../src/common/contract/limits.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 import { postText, SMS_INBOUND, twilioForm } from '../twilio.ts';
 

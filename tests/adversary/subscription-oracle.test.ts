@@ -4,7 +4,7 @@
  * or to start texts to it (harassment, and text costs), as fast as it likes.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../../src/contract/limits.ts';
+import { RATE_LIMITS } from '../../src/common/contract/limits.ts';
 import { fakeGateway, type FakeGateway } from '../sms-gateway.ts';
 import { testApp, type TestApp } from '../test-app.ts';
 import { postText, SMS_INBOUND, twilioForm } from '../twilio.ts';

@@ -11,9 +11,9 @@ import axeCore, { type AxeResults } from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { builtPages } from '../../scripts/page-weight.ts';
-import { localizePath, type Lang } from '../../src/i18n/languages.ts';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import { localizePath, type Lang } from '../../src/common/i18n/languages.ts';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { hydrated, usePhone } from './chromium.ts';
 
 // No service worker: each fresh phone would otherwise download the offline pages first.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
-import type { Dashboard } from '../../src/contract/index.ts';
+import type { Dashboard } from '../../src/common/contract/index.ts';
 import { connected, toast, usePhone } from './chromium.ts';
 
 const admin = inject('admin');

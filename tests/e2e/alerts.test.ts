@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import es from '../../src/i18n/es.json';
+import es from '../../src/common/i18n/es.json';
 import { phonePhoto } from '../photo-fixture.ts';
 import { fakeGateway } from '../sms-gateway.ts';
 import { connected, ownServer, toast, usePhone } from './chromium.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dictionaries, translator } from '../../src/i18n/index.ts';
+import { dictionaries, translator } from '../../src/common/i18n/index.ts';
 import { usePhone } from './chromium.ts';
 
 const { baseURL, open } = usePhone();

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { breaches, builtPages, kindOf, pageWeight } from '../../scripts/page-weight.ts';
-import { LANGUAGES } from '../../src/i18n/languages.ts';
+import { LANGUAGES } from '../../src/common/i18n/languages.ts';
 
 const byRoute = Map.groupBy(builtPages(), (page) => page.route);
 

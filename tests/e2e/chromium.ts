@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import type { LostFoundPost } from '../../src/contract/index.ts';
+import type { LostFoundPost } from '../../src/common/contract/index.ts';
 import { loopback, postFrom } from '../post-from.ts';
 import { startServer } from './start-server.ts';
 

@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import en from '../../src/i18n/en.json';
-import es from '../../src/i18n/es.json';
+import en from '../../src/common/i18n/en.json';
+import es from '../../src/common/i18n/es.json';
 import { ownServer, usePhone } from './chromium.ts';
 
 const { context } = usePhone({ javaScriptEnabled: false });

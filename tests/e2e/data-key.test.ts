@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { newDataKey } from '../../functions/domain/sealed.ts';
-import type { LostFoundManage } from '../../src/contract/index.ts';
+import type { LostFoundManage } from '../../src/common/contract/index.ts';
 import { startServer } from './start-server.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'fhr-key-'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { californiaClock } from '../../src/contract/hours.ts';
-import { WEEKDAYS, type Weekday } from '../../src/contract/limits.ts';
-import en from '../../src/i18n/en.json';
+import { californiaClock } from '../../src/common/contract/hours.ts';
+import { WEEKDAYS, type Weekday } from '../../src/common/contract/limits.ts';
+import en from '../../src/common/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
 import { toast, usePhone } from './chromium.ts';
 

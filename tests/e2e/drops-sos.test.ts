@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { openDatabase } from '../../db/client.ts';
 import { drops } from '../../db/schema.ts';
-import en from '../../src/i18n/en.json';
-import es from '../../src/i18n/es.json';
-import ko from '../../src/i18n/ko.json';
-import { formatDate } from '../../src/lib/format.ts';
+import en from '../../src/common/i18n/en.json';
+import es from '../../src/common/i18n/es.json';
+import ko from '../../src/common/i18n/ko.json';
+import { formatDate } from '../../src/common/format.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
 const phone = usePhone();

@@ -9,7 +9,7 @@ import { createClient } from '@libsql/client';
 import Sqlite from 'libsql';
 import { expect, it } from 'vitest';
 import WebSocket from 'ws';
-import ar from '../../src/i18n/ar.json';
+import ar from '../../src/common/i18n/ar.json';
 import { phonePhoto } from '../photo-fixture.ts';
 import { loopback, postFrom } from '../post-from.ts';
 import { ownFolder, ownServer, post as postJson, smallDisk, toast, usePhone } from './chromium.ts';

@@ -1,5 +1,5 @@
 import { expect, it, onTestFinished } from 'vitest';
-import en from '../../src/i18n/en.json';
+import en from '../../src/common/i18n/en.json';
 import { connected, toast, usePhone } from './chromium.ts';
 
 /**

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { toast, usePhone } from './chromium.ts';
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ar from '../../src/i18n/ar.json' with { type: 'json' };
-import es from '../../src/i18n/es.json' with { type: 'json' };
-import zh from '../../src/i18n/zh.json' with { type: 'json' };
+import en from '../../src/common/i18n/en.json' with { type: 'json' };
+import ar from '../../src/common/i18n/ar.json' with { type: 'json' };
+import es from '../../src/common/i18n/es.json' with { type: 'json' };
+import zh from '../../src/common/i18n/zh.json' with { type: 'json' };
 
 const { baseURL, visit } = usePhone();
 const origin = new URL(baseURL).origin;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { phonePhoto } from '../photo-fixture.ts';
 import { post, toast, usePhone } from './chromium.ts';
 

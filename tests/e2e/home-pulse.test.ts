@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { connected, post, usePhone } from './chromium.ts';
-import en from '../../src/i18n/en.json' with { type: 'json' };
-import ar from '../../src/i18n/ar.json' with { type: 'json' };
+import en from '../../src/common/i18n/en.json' with { type: 'json' };
+import ar from '../../src/common/i18n/ar.json' with { type: 'json' };
 
 const { visit } = usePhone();
 /** A fresh phone context on `path`, with the scripts the page loaded (closed through `context.close()`). */

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
-import es from '../../src/i18n/es.json';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
+import es from '../../src/common/i18n/es.json';
 import { toast, usePhone } from './chromium.ts';
 
 const { open } = usePhone();

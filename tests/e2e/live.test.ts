@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import es from '../../src/i18n/es.json';
+import es from '../../src/common/i18n/es.json';
 import { connected, ownServer, post, toast, usePhone } from './chromium.ts';
 
 const { open } = usePhone();

@@ -1,7 +1,7 @@
 import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { PowChallenge } from '../../src/contract/pow.ts';
-import es from '../../src/i18n/es.json';
+import type { PowChallenge } from '../../src/common/contract/pow.ts';
+import es from '../../src/common/i18n/es.json';
 import { fakePost, toast as toastOn, usePhone } from './chromium.ts';
 
 const { open, context: phone } = usePhone();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { PlaceCounts } from '../../src/contract/places.ts';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import type { PlaceCounts } from '../../src/common/contract/places.ts';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { post, usePhone } from './chromium.ts';
 
 const phone = usePhone();

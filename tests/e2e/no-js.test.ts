@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
-import type { Dashboard, LostFoundPost } from '../../src/contract/index.ts';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
+import type { Dashboard, LostFoundPost } from '../../src/common/contract/index.ts';
 import { usePhone } from './chromium.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import ar from '../../src/i18n/ar.json';
-import es from '../../src/i18n/es.json';
+import ar from '../../src/common/i18n/ar.json';
+import es from '../../src/common/i18n/es.json';
 import { localPushService, type LocalPushService } from '../push-service.ts';
 import { ownServer, post, toast, usePhone } from './chromium.ts';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { LostFoundPost } from '../../src/contract/index.ts';
-import ar from '../../src/i18n/ar.json';
+import type { LostFoundPost } from '../../src/common/contract/index.ts';
+import ar from '../../src/common/i18n/ar.json';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { hydrated, toast, usePhone } from './chromium.ts';
 

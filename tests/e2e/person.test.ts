@@ -1,7 +1,7 @@
 import { expect, it, onTestFinished } from 'vitest';
-import type { Created, LostFoundPost } from '../../src/contract/index.ts';
-import ar from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import type { Created, LostFoundPost } from '../../src/common/contract/index.ts';
+import ar from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { connected, post, toast, usePhone } from './chromium.ts';
 
 /** A missing person's page: the record, its notes, the note form, live notes, and the same without scripts. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import en from '../../src/i18n/en.json';
+import en from '../../src/common/i18n/en.json';
 import { post, usePhone } from './chromium.ts';
 
 const phone = usePhone();

@@ -1,6 +1,6 @@
 import { expect, it, onTestFinished } from 'vitest';
-import ar from '../../src/i18n/ar.json';
-import es from '../../src/i18n/es.json';
+import ar from '../../src/common/i18n/ar.json';
+import es from '../../src/common/i18n/es.json';
 import { localPushService } from '../push-service.ts';
 import { ownServer, post, usePhone } from './chromium.ts';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import arJson from '../../src/i18n/ar.json';
-import en from '../../src/i18n/en.json';
+import arJson from '../../src/common/i18n/ar.json';
+import en from '../../src/common/i18n/en.json';
 import { DONATION_URL } from '../../src/site-config.ts';
 import { usePhone } from './chromium.ts';
 

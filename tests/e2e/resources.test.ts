@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, RESOURCE_CATEGORIES } from '../../src/contract/limits.ts';
-import ar from '../../src/i18n/ar.json';
-import es from '../../src/i18n/es.json';
-import { LOCALES } from '../../src/i18n/languages.ts';
-import { adminCategoryKey } from '../../src/i18n/values.ts';
+import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, RESOURCE_CATEGORIES } from '../../src/common/contract/limits.ts';
+import ar from '../../src/common/i18n/ar.json';
+import es from '../../src/common/i18n/es.json';
+import { LOCALES } from '../../src/common/i18n/languages.ts';
+import { adminCategoryKey } from '../../src/common/i18n/values.ts';
 import { ownServer, toast, usePhone } from './chromium.ts';
 
 const { open } = usePhone();

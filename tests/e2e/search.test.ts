@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Created, LostFoundPost } from '../../src/contract/index.ts';
+import type { Created, LostFoundPost } from '../../src/common/contract/index.ts';
 import { fakePost, post, usePhone } from './chromium.ts';
 
 /**

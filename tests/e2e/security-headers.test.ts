@@ -7,8 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/security-headers.ts';
-import { DEFAULT_LANG, langFromPath } from '../../src/i18n/languages.ts';
+import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/hosts/security-headers.ts';
+import { DEFAULT_LANG, langFromPath } from '../../src/common/i18n/languages.ts';
 import { phonePhoto } from '../photo-fixture.ts';
 import { connected, everyIslandTried, post, usePhone } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';

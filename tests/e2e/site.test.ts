@@ -1,11 +1,19 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALERT_HOURS, AUDIT_LOG_DAYS, HELP_POST_DAYS, LOST_FOUND_DAYS, SOS_RETENTION_DAYS, UNATTACHED_UPLOAD_HOURS, VOLUNTEER_RETENTION_DAYS } from '../../src/contract/limits.ts';
-import ar from '../../src/i18n/ar.json';
-import es from '../../src/i18n/es.json';
-import { dictionaries, translator } from '../../src/i18n/index.ts';
-import { LANGUAGE_NAMES, LANGUAGES, LOCALES, localizePath, textDirection } from '../../src/i18n/languages.ts';
+import {
+  ALERT_HOURS,
+  AUDIT_LOG_DAYS,
+  HELP_POST_DAYS,
+  LOST_FOUND_DAYS,
+  SOS_RETENTION_DAYS,
+  UNATTACHED_UPLOAD_HOURS,
+  VOLUNTEER_RETENTION_DAYS,
+} from '../../src/common/contract/limits.ts';
+import ar from '../../src/common/i18n/ar.json';
+import es from '../../src/common/i18n/es.json';
+import { dictionaries, translator } from '../../src/common/i18n/index.ts';
+import { LANGUAGE_NAMES, LANGUAGES, LOCALES, localizePath, textDirection } from '../../src/common/i18n/languages.ts';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { usePhone } from './chromium.ts';
 

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { TEST_PUSH_SERVICE_HOSTS } from '../push-service.ts';
 
 /**
- * Starts the real embedded server (`functions/node-server.ts`, serving the current build) over
+ * Starts the real embedded server (`functions/hosts/node/server.ts`, serving the current build) over
  * the database and media folder in `folder`, with the sample content (published resources, jobs, a drop and
  * lost-and-found posts) unless told otherwise; port 0 picks a free port; `env` adds settings. Its
  * push services are the real ones and one no network can reach (what write-endpoints.ts subscribes).
  */
 export async function startServer(folder: string, { port = 0, sample = true, env = {} as Record<string, string> } = {}) {
-  const server = spawn(process.execPath, ['functions/node-server.ts'], {
+  const server = spawn(process.execPath, ['functions/hosts/node/server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { adminDropInput, type AdminDrop } from '../../../src/contract/index.ts';
-import { PAGE_SIZE, type DropStatus } from '../../../src/contract/limits.ts';
+import { adminDropInput, type AdminDrop } from '../../../src/common/contract/index.ts';
+import { PAGE_SIZE, type DropStatus } from '../../../src/common/contract/limits.ts';
 import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
 import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
-import { apiError, jsonBody } from '../../http.ts';
+import { apiError, jsonBody } from '../../http/answers.ts';
 import { toMinute } from '../../domain/time.ts';
 
 type Row = typeof drops.$inferSelect;

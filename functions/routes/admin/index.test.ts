@@ -1,13 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client.ts';
 import { applySampleContent } from '../../../db/seed.ts';
-import type { AdminDrop, AdminJob, AdminResource, Alert, Created, Dashboard, Job, LostFoundManage, LostFoundPost, LostFoundRecord, Resource } from '../../../src/contract/index.ts';
+import type {
+  AdminDrop,
+  AdminJob,
+  AdminResource,
+  Alert,
+  Created,
+  Dashboard,
+  Job,
+  LostFoundManage,
+  LostFoundPost,
+  LostFoundRecord,
+  Resource,
+} from '../../../src/common/contract/index.ts';
 import { testApp, type TestApp } from '../../../tests/test-app.ts';
 import { subscribeTexts } from '../../../tests/text-codes.ts';
 import { createApp } from '../../app.ts';
 import { dataKey } from '../../domain/sealed.ts';
-import { fileMediaStore } from '../../media/file-store.ts';
-import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../../admin-auth.ts';
+import { fileMediaStore } from '../../hosts/node/file-store.ts';
+import { createAdmin, hashSecret, PBKDF2_ITERATIONS, verifySecret } from '../../middleware/admin-auth/index.ts';
 
 const ORIGIN = 'http://localhost';
 const HOUR = 3600_000;

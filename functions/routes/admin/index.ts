@@ -9,8 +9,8 @@ import {
   type AdminSos,
   type Dashboard,
   type OutboxText,
-} from '../../../src/contract/index.ts';
-import { ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/contract/limits.ts';
+} from '../../../src/common/contract/index.ts';
+import { ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/common/contract/limits.ts';
 import {
   alertSubscriptions,
   alerts,
@@ -26,9 +26,9 @@ import {
   surplusOffers,
 } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../admin-auth.ts';
-import { apiError, jsonBody, readCapped } from '../../http.ts';
-import { rateLimit } from '../../rate-limit.ts';
+import { audit, checkSecret, endSession, requireAdmin, sameOrigin, startSession, type AdminEnv } from '../../middleware/admin-auth/index.ts';
+import { apiError, jsonBody, readCapped } from '../../http/answers.ts';
+import { rateLimit } from '../../middleware/rate-limit/index.ts';
 import { toAdminJob, toAdminResource, toAlert, toNote, toOwnOffer, toOwnPost, toOwnRequest } from '../../domain/mappers.ts';
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';

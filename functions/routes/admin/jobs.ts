@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { desc, eq } from 'drizzle-orm';
-import { adminJobInput, DESK_LIST_MAX } from '../../../src/contract/index.ts';
+import { adminJobInput, DESK_LIST_MAX } from '../../../src/common/contract/index.ts';
 import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
 import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
-import { apiError, jsonBody } from '../../http.ts';
+import { apiError, jsonBody } from '../../http/answers.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';
 import { toMinute } from '../../domain/time.ts';
 

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { asc, eq } from 'drizzle-orm';
-import { adminResourceInput } from '../../../src/contract/index.ts';
-import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/contract/limits.ts';
+import { adminResourceInput } from '../../../src/common/contract/index.ts';
+import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/common/contract/limits.ts';
 import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { audit, type AdminEnv } from '../../admin-auth.ts';
+import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
 import { placed } from '../../domain/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { californiaToday, toMinute } from '../../domain/time.ts';
-import { apiError, jsonBody } from '../../http.ts';
+import { apiError, jsonBody } from '../../http/answers.ts';
 import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
-import { messageFn, type MessageKey, type Messages } from '../../i18n/messages.ts';
-import type { Lang } from '../../i18n/languages.ts';
-import type { FormSpec } from '../../lib/forms.ts';
-import { createList, type ListItem } from '../../lib/lists.ts';
-import { showToast } from '../../lib/toast.ts';
-import { useForm, type Values } from '../../lib/use-form.tsx';
-import { ListStates } from '../ListStates.tsx';
-import { adminApi, adminChange, AdminGate, type T } from '../AdminGate.tsx';
+import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
+import type { Lang } from '../../common/i18n/languages.ts';
+import type { FormSpec } from '../../common/forms/kit.ts';
+import { createList, type ListItem } from '../../client/lists.ts';
+import { showToast } from '../../client/toast.ts';
+import { useForm, type Values } from '../shared/use-form.tsx';
+import { ListStates } from '../shared/ListStates.tsx';
+import { adminApi, adminChange, AdminGate, type T } from './AdminGate.tsx';
 
 /**
  * The kit every admin desk (drops, resources, jobs) is built from: the list from the admin API,
@@ -40,7 +40,7 @@ export interface DeskConfig {
   t: T;
   /** The collection under /api/admin, e.g. '/drops'. */
   path: string;
-  /** The create/edit form (src/lib/forms/admin.ts); Edit fills the same fields from the item. */
+  /** The create/edit form (src/common/forms/admin.ts); Edit fills the same fields from the item. */
   spec: FormSpec;
   /** What the API takes, when it is not the form as it is. */
   body?: (values: Values) => unknown;

@@ -1,0 +1,59 @@
+/**
+ * A missing person's record as a page read without scripts (GET /api/lost-found/:id/page, where
+ * the board's search without JavaScript leads): the record, its notes newest first, and the note
+ * form posting to the API, whose result page leads back here.
+ */
+import type { LostFoundNote, LostFoundRecord } from '../../src/common/contract/index.ts';
+import { translate } from '../../src/common/i18n/index.ts';
+import type { Lang } from '../../src/common/i18n/languages.ts';
+import type { MessageKey } from '../../src/common/i18n/messages.ts';
+import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
+import { formatDate, formatDateTime } from '../../src/common/format.ts';
+import { actionOf } from '../../src/common/forms/kit.ts';
+import { NOTE_FORM } from '../../src/common/forms/posts.ts';
+import { contactNote, noteStatusKey } from '../../src/common/person.ts';
+import { formHtml } from '../middleware/form-posts/index.ts';
+import { document, escape, pathIn, words } from './html.ts';
+import { revealForm } from '../http/reveal.ts';
+
+const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
+
+/** The record's page; `revealToken` (functions/http/reveal.ts) lets its contact form show the contact once. */
+export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, revealToken: string): string {
+  const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
+  const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && escape(formatDate(record.lastSeenDate, lang))].filter(Boolean).join(' · ');
+  const reached = contactNote(record.notes);
+  const main =
+    `<article class="record">` +
+    (record.photoUrl ? `<img class="photo" src="${escape(record.photoUrl)}" alt="${t('lostFound.photoOf', { name: record.name })}" width="160" height="160">` : '') +
+    `<h1>${bdi(record.name)}</h1>` +
+    `<p><span class="badge ${record.status}">${t(record.status === 'found' ? 'lostFound.found' : 'person.missing')}</span></p>` +
+    (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
+    (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
+    (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind, revealToken) : '') +
+    `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang, CALIFORNIA_TIME_ZONE))}</p>` +
+    `</article>` +
+    (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +
+    `<section><h2>${t('person.notesTitle')}</h2>` +
+    (record.notes.length ? `<ul class="notes">${record.notes.map((note) => `<li>${noteHtml(lang, note)}</li>`).join('')}</ul>` : `<p>${t('person.notesNone')}</p>`) +
+    `</section>` +
+    `<section><h2>${t('person.formTitle')}</h2><p>${t('person.formLead')}</p>${formHtml(NOTE_FORM, lang, actionOf(NOTE_FORM, record.id))}</section>` +
+    `<p class="links"><a href="${escape(pathIn(lang, '/lost-found'))}">${t('person.toBoard')}</a></p>`;
+  return document(lang, record.name, main, exit);
+}
+
+function noteHtml(lang: Lang, note: LostFoundNote): string {
+  const status = noteStatusKey(note);
+  const about = [
+    note.authorName && words(lang, 'person.noteFrom', { name: note.authorName }).replace(escape(note.authorName), bdi(note.authorName)),
+    note.lastKnownLocation && `${words(lang, 'person.noteLastKnown')}: ${bdi(note.lastKnownLocation)}`,
+    escape(formatDateTime(note.createdAt, lang, CALIFORNIA_TIME_ZONE)),
+  ].filter(Boolean);
+  return (status ? `<p><b>${words(lang, status)}</b></p>` : '') + `<p dir="auto">${escape(note.text)}</p><p class="muted">${about.join(' · ')}</p>`;
+}
+
+/** The answer for a record that is not there (never was, hidden, or expired). */
+export function goneRecordPage(lang: Lang, exit: string): string {
+  const main = `<section class="notice failed" role="alert"><h1>${words(lang, 'person.notFound')}</h1><p>${words(lang, 'person.notFoundText')}</p></section><p class="links"><a href="${escape(pathIn(lang, '/lost-found'))}">${words(lang, 'person.toBoard')}</a></p>`;
+  return document(lang, translate(lang, 'person.notFound'), main, exit);
+}

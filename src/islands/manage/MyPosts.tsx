@@ -1,0 +1,269 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { LOST_FOUND_DAYS } from '../../common/contract/limits.ts';
+import type { AssistanceResponse, AssistanceRequest, LostFoundManage, SurplusOffer } from '../../common/contract/index.ts';
+import { localizePath, type Lang } from '../../common/i18n/languages.ts';
+import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
+import { api, ApiError, call, failureCause } from '../../client/api.ts';
+import { contactLink, formatDate } from '../../common/format.ts';
+import { $liveEvent } from '../../client/live/store.ts';
+import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost, type MyPostKind } from '../../client/my-posts.ts';
+import { relativeTime } from '../../common/relative-time.ts';
+import { showToast } from '../../client/toast.ts';
+import { PersonNote } from '../lost-found/PersonNote.tsx';
+
+type T = ReturnType<typeof messageFn>;
+type Managed = { post: AssistanceRequest | SurplusOffer; responses: AssistanceResponse[] } | LostFoundManage;
+
+/** What "done" means for each kind of post. */
+const DONE: Record<MyPostKind, { status: string; action: MessageKey }> = {
+  request: { status: 'fulfilled', action: 'manage.markFulfilled' },
+  offer: { status: 'taken', action: 'manage.markTaken' },
+  missing: { status: 'found', action: 'manage.markFound' },
+};
+
+const manage = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
+  api<R>(`${POST_API[post.kind]}/${post.id}${path}`, { method, headers: { authorization: `Bearer ${post.token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+/**
+ * /manage: the posts made from this device (or opened from a private manage link), their answers,
+ * and the poster's actions: mark done, delete, copy the link to manage it elsewhere.
+ */
+export default function MyPosts({ lang, messages }: { lang: Lang; messages: Messages }) {
+  const t = messageFn(messages, lang);
+  const [posts, setPosts] = useState<MyPost[] | null>(null);
+
+  useEffect(() => {
+    const linked = parseManageFragment(location.hash);
+    if (linked) {
+      // The secret leaves the address bar and the history; this device now keeps it.
+      history.replaceState(null, '', location.pathname);
+      if (!myPosts().some((post) => post.id === linked.id)) {
+        rememberPost({ ...linked, title: '', createdAt: new Date().toISOString() });
+        showToast({ title: t('manage.added'), variant: 'success' });
+      }
+    }
+    setPosts(myPosts());
+  }, []);
+
+  const forget = useCallback((id: string) => {
+    forgetPost(id);
+    setPosts(myPosts());
+  }, []);
+
+  if (!posts) return <p className="note">{t('common.loading')}</p>;
+  if (!posts.length) {
+    return (
+      <div className="card stack">
+        <p className="empty">{t('manage.empty')}</p>
+        <div className="cta-buttons">
+          <a className="button" href={`${localizePath('/', lang)}#help-boxes`}>
+            {t('manage.postHelp')}
+          </a>
+          <a className="button secondary" href={localizePath('/submit-missing', lang)}>
+            {t('home.cardMissing')}
+          </a>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <ul className="my-posts">
+      {posts.map((post) => (
+        <MyPostCard key={post.id} post={post} lang={lang} t={t} onForget={() => forget(post.id)} />
+      ))}
+    </ul>
+  );
+}
+
+function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: T; onForget: () => void }) {
+  const [managed, setManaged] = useState<Managed | 'gone' | 'failed' | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const found = await manage<Managed>(post, 'GET', '/manage');
+      setManaged(found);
+      const title = 'title' in found.post ? found.post.title : found.post.name;
+      if (title !== post.title) rememberPost({ ...post, title, createdAt: found.post.createdAt });
+    } catch (error) {
+      setManaged(error instanceof ApiError && (error.status === 404 || error.status === 403) ? 'gone' : 'failed');
+    }
+  }, [post]);
+  useEffect(() => void load(), [load]);
+  // A note left on this record while the page is open: its toast comes from the live room (live-toasts.ts), the note from here.
+  useEffect(
+    () =>
+      post.kind === 'missing'
+        ? $liveEvent.listen((event) => {
+            if (event?.event === 'new-missing-person-note' && event.data.postId === post.id) void load();
+          })
+        : undefined,
+    [post, load],
+  );
+
+  async function act(method: 'PATCH' | 'DELETE') {
+    if (method === 'DELETE' && !confirm(t('manage.confirmDelete'))) return;
+    setPending(true);
+    try {
+      await manage(post, method, '', method === 'PATCH' ? { status: DONE[post.kind].status } : undefined);
+      showToast({ title: t(method === 'PATCH' ? 'manage.updated' : 'manage.deleted'), variant: 'success' });
+      if (method === 'DELETE') onForget();
+      else await load();
+    } catch (error) {
+      showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(manageLink(post));
+      showToast({ title: t('manage.linkCopied'), variant: 'success' });
+    } catch {
+      prompt(t('manage.copyLink'), manageLink(post));
+    }
+  }
+
+  const kind = t(`manage.kind.${post.kind}` as MessageKey);
+  if (managed === 'gone') {
+    return (
+      <li className="card my-post">
+        <p className="note">{kind}</p>
+        {post.title && (
+          <h2>
+            <bdi>{post.title}</bdi>
+          </h2>
+        )}
+        <p>{t('manage.gone')}</p>
+        <button type="button" className="button secondary" onClick={onForget}>
+          {t('manage.forget')}
+        </button>
+      </li>
+    );
+  }
+  const shown = managed && managed !== 'failed' ? managed : null;
+  const status = shown?.post.status;
+  const open = status === 'active' || status === 'available' || status === 'missing';
+  return (
+    <li className="card my-post" aria-busy={!managed}>
+      <p className="note">
+        {kind}
+        {status && (
+          <>
+            {' '}
+            <span className={`badge ${open ? '' : 'done'}`}>{t(`manage.status.${status}` as MessageKey)}</span>
+          </>
+        )}
+        {shown && <> · {relativeTime(shown.post.createdAt, lang, t)}</>}
+      </p>
+      <h2>
+        <bdi>{shown ? ('title' in shown.post ? shown.post.title : shown.post.name) : post.title}</bdi>
+      </h2>
+      {managed === 'failed' && <p className="note">{t('common.loadFailed')}</p>}
+      {shown && 'notes' in shown && <OwnRecord record={shown} token={post.token} lang={lang} t={t} renewed={(expiresAt) => setManaged({ ...shown, expiresAt })} />}
+      {shown && !('notes' in shown) && (
+        <section className="my-post-answers">
+          <h3>{t('manage.responses')}</h3>
+          {shown.responses.length === 0 ? (
+            <p className="note">{t('manage.noResponses')}</p>
+          ) : (
+            <ul>
+              {shown.responses.map((answer) => {
+                const contact = contactLink(answer.responderContact);
+                return (
+                  <li key={answer.id}>
+                    <p>
+                      <strong>
+                        <bdi>{answer.responderName}</bdi>
+                      </strong>{' '}
+                      <span className="note">{relativeTime(answer.createdAt, lang, t)}</span>
+                    </p>
+                    <p dir="auto">{answer.message}</p>
+                    <p>
+                      {contact.href ? (
+                        <a href={contact.href}>
+                          <bdi>{answer.responderContact}</bdi>
+                        </a>
+                      ) : (
+                        <bdi>{answer.responderContact}</bdi>
+                      )}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      )}
+      <div className="my-post-actions">
+        {open && (
+          <button type="button" className="button" disabled={pending} onClick={() => void act('PATCH')}>
+            {t(DONE[post.kind].action)}
+          </button>
+        )}
+        <button type="button" className="button secondary" onClick={() => void copy()}>
+          {t('manage.copyLink')}
+        </button>
+        <button type="button" className="button danger" disabled={pending} onClick={() => void act('DELETE')}>
+          {t('manage.delete')}
+        </button>
+      </div>
+      <p className="hint">{t('manage.linkNote')}</p>
+    </li>
+  );
+}
+
+/**
+ * What only the owner of a missing-person record sees: until when it stays listed (warned in its
+ * last days) with the button that extends it, and the notes people left with their contacts.
+ */
+function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; t: T; renewed: (expiresAt: string) => void }) {
+  const { record, token, lang, t, renewed } = props;
+  const id = useId();
+  const [pending, setPending] = useState(false);
+
+  async function renew() {
+    setPending(true);
+    try {
+      const { expiresAt } = await call('POST /api/lost-found/:id/renew', undefined, { id: record.post.id, token });
+      renewed(expiresAt);
+      showToast({ title: t('manage.renewed', { date: formatDate(expiresAt, lang) }), variant: 'success' });
+    } catch (error) {
+      showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const soon = expiresSoon(record.expiresAt);
+  return (
+    <>
+      <div className={`record-expiry${soon ? ' soon' : ''}`}>
+        <p>
+          <strong>{t('manage.listedUntil', { date: formatDate(record.expiresAt, lang) })}</strong>
+        </p>
+        <p className="hint">{t(soon ? 'manage.expiresSoon' : 'manage.expiryHint')}</p>
+        <button type="button" className={`button ${soon ? '' : 'secondary'}`} disabled={pending} onClick={() => void renew()}>
+          {t('manage.renew', { days: LOST_FOUND_DAYS })}
+        </button>
+      </div>
+      <p>
+        <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.post.id)}`}>{t('manage.publicPage')}</a>
+      </p>
+      <section className="my-post-answers" aria-labelledby={`${id}-notes`}>
+        <h3 id={`${id}-notes`}>{t('manage.notes')}</h3>
+        <p className="hint">{t('manage.notesPrivate')}</p>
+        {record.notes.length === 0 ? (
+          <p className="note">{t('manage.noNotes')}</p>
+        ) : (
+          <ul className="person-notes">
+            {record.notes.map((note) => (
+              <PersonNote key={note.id} note={note} lang={lang} t={t} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

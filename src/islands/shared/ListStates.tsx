@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from 'react';
+import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
+import { SCREEN, type ListItem } from '../../client/lists.ts';
+import type { LiveList } from './use-list.ts';
+
+interface Props<Item extends ListItem> {
+  list: LiveList<Item>;
+  t: (key: MessageKey, vars?: Vars) => string;
+  /** What an empty list says (spec section 2), or what a board shows instead (the drop's fallback). */
+  empty: ReactNode;
+  /** The items to draw when the board filters the list; the list's own by default. */
+  items?: Item[] | null;
+  /** Cards per screen; Infinity draws all (a box that shows one at a time). */
+  screen?: number;
+  /** The list sits inside a card already: its states draw no card of their own. */
+  inCard?: boolean;
+  children: (shown: Item[]) => ReactNode;
+}
+
+/**
+ * What every board shows of its list: loading, failed with a retry, the spec's empty text, or the
+ * first screen of cards with "Show more" for the rest (drawn ones first, then older pages from the
+ * API). A failed refresh keeps the cards and says so under them.
+ */
+export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, children }: Props<Item>) {
+  const [screens, setScreens] = useState(1);
+  const card = inCard ? '' : 'card ';
+  const retry = (
+    <button className="button secondary" type="button" onClick={() => void list.reload()}>
+      {t('common.retry')}
+    </button>
+  );
+  if (items === null) {
+    return list.failed ? (
+      <div className={`${card}list-failed`} role="alert">
+        <p>{t('common.loadFailed')}</p>
+        {retry}
+      </div>
+    ) : (
+      <p className="note">{t('common.loading')}</p>
+    );
+  }
+  if (items.length === 0) {
+    return typeof empty === 'string' ? (
+      <p className={`${card}empty`} role="status">
+        {empty}
+      </p>
+    ) : (
+      empty
+    );
+  }
+  const shown = items.slice(0, screens * screen);
+  const showMore = async () => {
+    if (shown.length === items.length) await list.loadMore();
+    setScreens((count) => count + 1);
+  };
+  return (
+    <>
+      {children(shown)}
+      {list.failed && (
+        <p className="note list-failed" role="alert">
+          {t('common.loadFailed')} {retry}
+        </p>
+      )}
+      {(shown.length < items.length || list.more) && (
+        <button className="button secondary list-more" type="button" disabled={list.loadingMore} onClick={() => void showMore()}>
+          {t('common.loadMore')}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { LiveEventName } from '../../common/contract/events.ts';
+import { createList, type ListItem, type ListOptions } from '../../client/lists.ts';
+
+export { REFETCH_MS } from '../../client/lists.ts';
+
+/**
+ * A list from the API for a React island (see createList): null items while the first load is
+ * on its way; refetched every 30 s, on `live` and when the page comes back; `setItems` adds the
+ * page's own post or changes one card, and a refresh never doubles it. A new `path` (a search)
+ * is a new list, with the options given with it.
+ */
+export function useLiveList<T extends ListItem>(path: string, live: LiveEventName, options: Omit<ListOptions, 'path' | 'live'> = {}) {
+  const make = () => ({ path, list: createList<T>({ path, live, ...options }) });
+  const [current, setCurrent] = useState(make);
+  // Replaced while rendering, so no frame draws the old list under the new path.
+  const { list } = current.path === path ? current : make();
+  if (current.list !== list) setCurrent({ path, list });
+  const state = useStore(list.$state);
+  useEffect(() => list.start(), [list]);
+  return { ...state, loading: state.items === null && !state.failed, reload: list.refresh, loadMore: list.loadMore, setItems: list.setItems };
+}
+
+export type LiveList<T extends ListItem> = ReturnType<typeof useLiveList<T>>;
