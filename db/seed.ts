@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { HELP_POST_DAYS } from '../src/common/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
-import { placed, placedLastSeen } from '../functions/domain/places.ts';
+import { placed, placedLastSeen } from '../src/common/contract/places.ts';
 import { searchFields } from './search.ts';
 import { contactKindOf } from '../src/common/format.ts';
 

@@ -6,8 +6,20 @@ import type { DataKey, Sealer } from './domain/sealed.ts';
 import type { Keyring } from './domain/keys.ts';
 import type { MediaStore } from './media/store.ts';
 import type { PushSender, VapidKeys } from './outbound/push.ts';
-import type { SmsGateway } from './outbound/sms.ts';
-import type { SmsInbound } from './routes/sms-inbound.ts';
+
+/** An HTTP SMS provider: POST {to, body} as JSON to `url`, with the token as a bearer. */
+export interface SmsGateway {
+  url: string;
+  token?: string;
+}
+
+/** Texts to the service's number, from an SMS provider's webhook in Twilio's form. */
+export interface SmsInbound {
+  /** The provider's auth token: the key of its signatures. */
+  secret: string;
+  /** The address the provider calls; without it, the address the request arrived at. */
+  url?: string;
+}
 
 /** What the API needs from its host: the embedded Node process or the Cloudflare worker. */
 export interface Deps {

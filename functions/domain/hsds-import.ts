@@ -16,7 +16,7 @@ import { isOpeningPeriod, type OpeningPeriod } from '../../src/common/contract/h
 import { RESOURCE_CATEGORIES, RESOURCE_LANGUAGES, WEEKDAYS, type ResourceCategory, type ResourceLanguage, type Weekday } from '../../src/common/contract/values.ts';
 import { uuidV5 } from './hsds.ts';
 import { schemaErrors } from './hsds-schema.ts';
-import { placed } from './places.ts';
+import { placed } from '../../src/common/contract/places.ts';
 import { toMinute } from './time.ts';
 
 /** One service of a dataset, and where it was found (`file.json`, `file.json #3`). */

@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { meta } from '../../db/schema.ts';
 import type { Sealer } from './sealed.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -10,22 +7,6 @@ const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => b
 async function hmac(key: Uint8Array, message: string): Promise<ArrayBuffer> {
   const cryptoKey = await crypto.subtle.importKey('raw', key as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message));
-}
-
-/**
- * The value kept under `key` in the database, made by `make` the first time it is asked for. Two
- * processes starting at once both make one; the first stored is the one both keep. A secret is
- * kept through the sealer (`keptSecret`), never in clear.
- */
-export async function keptOnce(db: Database, key: string, make: () => string | Promise<string>): Promise<string> {
-  const [kept] = await db.select().from(meta).where(eq(meta.key, key));
-  if (kept) return kept.value;
-  await db
-    .insert(meta)
-    .values({ key, value: await make() })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(meta).where(eq(meta.key, key));
-  return row!.value;
 }
 
 /** The configured secret (HASH_SECRET), or one made once and kept in the database sealed under the data key. */

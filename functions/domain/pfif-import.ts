@@ -9,7 +9,7 @@ import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search.ts';
 import type { PfifImportSummary } from '../../src/common/contract/admin.ts';
 import { toNote } from './mappers.ts';
-import { placedLastSeen } from './places.ts';
+import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, visibleRecord } from './lifetime.ts';
 import { newestFirst, toMinute } from './time.ts';

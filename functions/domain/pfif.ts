@@ -12,6 +12,8 @@ import { OWN_MEDIA_PATH } from '../../src/common/contract/fields.ts';
 import { LIMITS, MAX_PFIF_BYTES } from '../../src/common/contract/limits.ts';
 import type { LostFoundPost } from '../../src/common/contract/lost-found.ts';
 import { escapeXml } from './xml.ts';
+import type { Context } from 'hono';
+import type { RouteDeps } from '../deps.ts';
 
 export const PFIF_NAMESPACES = {
   'http://zesty.ca/pfif/1.1': '1.1',
@@ -418,3 +420,9 @@ function siteAddress(site: PfifSite): string {
 
 /** PFIF's form of a date: UTC to the second, ending in Z. */
 const pfifDate = (iso: string | null) => iso && `${new Date(iso).toISOString().slice(0, 19)}Z`;
+
+/** Where this site's records live: PFIF_DOMAIN (else the host asked), and the address asked for photos. */
+export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {
+  const url = new URL(c.req.url);
+  return { domain: deps.pfifDomain ?? url.host, baseUrl: url.origin };
+};

@@ -20,7 +20,7 @@
 import { and, eq, getTableColumns, getTableName, inArray, isNotNull, isNull, like, not, or, type Table } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Database } from '../../db/client.ts';
-import { keptOnce } from './keys.ts';
+import { keptOnce } from '../../db/meta.ts';
 import {
   alerts,
   alertSubscriptions,

@@ -10,7 +10,7 @@ import { translate } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import { deliverOutbox, queueText } from '../outbound/sms.ts';
-import { placed } from './places.ts';
+import { placed } from '../../src/common/contract/places.ts';
 import { laterMinute, toMinute } from './time.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;

@@ -1,17 +1,11 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { RouteDeps } from '../deps.ts';
 import { alertSubscriptions, smsOutbox } from '../../db/schema.ts';
 import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import { ALERT_TYPE_KEYS } from '../../src/common/i18n/values.ts';
 import { ENFORCEMENT_TYPE, type AlertType } from '../../src/common/contract/limits.ts';
+import type { RouteDeps, SmsGateway } from '../deps.ts';
 import { toMinute } from '../domain/time.ts';
-
-/** An HTTP SMS provider: POST {to, body} as JSON to `url`, with the token as a bearer. */
-export interface SmsGateway {
-  url: string;
-  token?: string;
-}
 
 /** Gives up on a text after this many failed tries (it stays in the outbox as failed). */
 export const MAX_SMS_ATTEMPTS = 5;

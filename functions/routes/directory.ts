@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput, type Drop } from '../../src/common/contract/index.ts';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from '../../src/common/contract/index.ts';
 import { DESK_LIST_MAX, PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
+import { upcomingDrops } from '../domain/drops.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
-import { countyFilter, placed } from '../domain/places.ts';
-import { californiaToday, toMinute } from '../domain/time.ts';
+import { countyFilter } from '../domain/places.ts';
+import { placed } from '../../src/common/contract/places.ts';
+import { toMinute } from '../domain/time.ts';
 import { apiError, jsonBody, pageSize } from '../http/answers.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 
@@ -103,20 +105,4 @@ export function directoryRoutes(deps: RouteDeps) {
         return c.json({ received: true }, 201);
       })
   );
-}
-
-/** Active drops from today on in California, soonest first, each with its volunteer count. */
-export async function upcomingDrops(deps: RouteDeps, limit: number, county?: SQL): Promise<Drop[]> {
-  const rows = await deps.db
-    .select({ drop: drops, volunteers: count(dropVolunteers.id) })
-    .from(drops)
-    .leftJoin(dropVolunteers, eq(dropVolunteers.dropId, drops.id))
-    .where(and(eq(drops.status, 'active'), gte(drops.date, californiaToday(deps.now())), county))
-    .groupBy(drops.id)
-    .orderBy(asc(drops.date), asc(drops.createdAt))
-    .limit(limit);
-  return rows.map(({ drop, volunteers }) => {
-    const { status: _status, isSample, createdAt: _createdAt, volunteersNeeded: _needed, ...rest } = drop;
-    return { ...rest, volunteers, sample: isSample };
-  });
 }

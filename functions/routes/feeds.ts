@@ -8,7 +8,7 @@ import { CALENDAR_MEDIA_TYPE, writeCalendar } from '../domain/calendar.ts';
 import { toAlert } from '../domain/mappers.ts';
 import { californiaToday, HOUR, newestFirst } from '../domain/time.ts';
 import { apiError } from '../http/answers.ts';
-import { pfifSite } from './pfif.ts';
+import { pfifSite } from '../domain/pfif.ts';
 
 /**
  * The open formats others build on: GET /api/alerts/feed.atom and /api/alerts/:id/cap.xml (CAP

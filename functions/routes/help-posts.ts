@@ -6,7 +6,8 @@ import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db
 import type { RouteDeps } from '../deps.ts';
 import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
-import { countyFilter, placed } from '../domain/places.ts';
+import { countyFilter } from '../domain/places.ts';
+import { placed } from '../../src/common/contract/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
 import { DAY, newestFirst, toMinute } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/answers.ts';

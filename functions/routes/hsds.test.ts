@@ -5,7 +5,7 @@ import { NO_STANDARDS, standardFile } from '../../tests/standards.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { hsdsIds, uuidV5 } from '../domain/hsds.ts';
 import { hsdsSchemas, schemaErrors } from '../domain/hsds-schema.ts';
-import { placed } from '../domain/places.ts';
+import { placed } from '../../src/common/contract/places.ts';
 
 interface Page<T = Record<string, unknown>> {
   total_items: number;

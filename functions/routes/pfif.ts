@@ -1,16 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { PFIF_PAGE_SIZE } from '../../src/common/contract/limits.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { writePfif, type PfifSite } from '../domain/pfif.ts';
+import { pfifSite, writePfif } from '../domain/pfif.ts';
 import { listedPersons } from '../domain/pfif-import.ts';
 import { createdBefore, pageSize } from '../http/answers.ts';
-
-/** Where this site's records live: PFIF_DOMAIN (else the host asked), and the address asked for photos. */
-export const pfifSite = (deps: RouteDeps, c: Context): PfifSite => {
-  const url = new URL(c.req.url);
-  return { domain: deps.pfifDomain ?? url.host, baseUrl: url.origin };
-};
 
 /**
  * GET /api/pfif: the listed missing-person records (not hidden, not expired), newest first, with

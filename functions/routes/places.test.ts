@@ -4,7 +4,8 @@ import type { Alert, Drop, LostFoundPost } from '../../src/common/contract/index
 import type { PlaceCounts } from '../../src/common/contract/places.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { subscribeTexts } from '../../tests/text-codes.ts';
-import { placed, placeStoredCities } from '../domain/places.ts';
+import { placeStoredCities } from '../domain/places.ts';
+import { placed } from '../../src/common/contract/places.ts';
 import { californiaToday } from '../domain/time.ts';
 
 let api: TestApp;

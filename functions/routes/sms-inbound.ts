@@ -17,16 +17,8 @@ import { endTextSubscriptions, subscribeToTexts } from '../domain/text-alerts.ts
 import { escapeXml } from '../domain/xml.ts';
 import { apiError, readCapped } from '../http/answers.ts';
 import { spend } from '../middleware/rate-limit/index.ts';
-import { postAlert } from './alerts.ts';
-import { upcomingDrops } from './directory.ts';
-
-/** Texts to the service's number, from an SMS provider's webhook in Twilio's form. */
-export interface SmsInbound {
-  /** The provider's auth token: the key of its signatures. */
-  secret: string;
-  /** The address the provider calls; without it, the address the request arrived at. */
-  url?: string;
-}
+import { postAlert } from '../domain/alerts.ts';
+import { upcomingDrops } from '../domain/drops.ts';
 
 const encoder = new TextEncoder();
 

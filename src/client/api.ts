@@ -1,13 +1,7 @@
 import type { ApiErrorBody } from '../common/contract/index.ts';
 import { POW_HEADER, type PowChallenge } from '../common/contract/pow.ts';
 import type { Route, RouteBody, RouteAnswer } from '../common/contract/routes.ts';
-
-/**
- * Why a call failed, for the words a person reads: the device is offline, the server could not
- * save it (its database busy, its disk full), too many posts from this connection, what was sent
- * broke the contract, or the server refused it for another reason (not found, signed out...).
- */
-export type FailureCause = 'offline' | 'busy' | 'storage_full' | 'rate_limited' | 'invalid' | 'refused';
+import type { FailureCause } from './toast.ts';
 
 const causeOf = (status: number, code: string): FailureCause => {
   if (code === 'offline') return 'offline';

@@ -2,7 +2,8 @@
  * The posts made from this device, with their private manage secrets, kept only in this
  * browser's storage: no account, and nothing on the server ties the posts to a person.
  */
-export type MyPostKind = 'request' | 'offer' | 'missing';
+import type { MyPostKind } from '../common/forms/kit.ts';
+
 export interface MyPost {
   kind: MyPostKind;
   id: string;

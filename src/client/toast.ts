@@ -1,5 +1,11 @@
 import { atom } from 'nanostores';
-import type { FailureCause } from './api.ts';
+
+/**
+ * Why a call failed, for the words a person reads: the device is offline, the server could not
+ * save it (its database busy, its disk full), too many posts from this connection, what was sent
+ * broke the contract, or the server refused it for another reason (not found, signed out...).
+ */
+export type FailureCause = 'offline' | 'busy' | 'storage_full' | 'rate_limited' | 'invalid' | 'refused';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 export interface Toast {

@@ -1,5 +1,5 @@
 /**
- * What functions/hosts/cloudflare/worker.ts uses of Cloudflare's runtime, typed by hand: @cloudflare/workers-types
+ * What functions/hosts/cloudflare/ uses of Cloudflare's runtime, typed by hand: @cloudflare/workers-types
  * declares its own Request, Response and streams globally, which would clash with the DOM and Node
  * types every other file is checked against.
  */

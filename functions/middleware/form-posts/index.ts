@@ -6,18 +6,7 @@ import { directoryNames } from '../../../src/common/i18n/directory-names.ts';
 import type { MessageKey, Vars } from '../../../src/common/i18n/messages.ts';
 import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../../../src/common/forms/kit.ts';
 import { linesOf, listValue, periodLines, periodRows } from '../../../src/common/forms/lists.ts';
-import * as alertForms from '../../../src/common/forms/alerts.ts';
-import * as helpForms from '../../../src/common/forms/help.ts';
-import * as missingForms from '../../../src/common/forms/missing.ts';
-import * as postForms from '../../../src/common/forms/posts.ts';
-import * as sosForms from '../../../src/common/forms/sos.ts';
-import * as textAlertForms from '../../../src/common/forms/text-alerts.ts';
-import { RESOURCE_FORM } from '../../../src/common/forms/resource.ts';
-
-/** Every form by the id it posts in its hidden `form` field. */
-const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, missingForms, postForms, sosForms, textAlertForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
-);
+import { FORMS } from '../../../src/common/forms/registry.ts';
 import { document, escape, pathIn, resultPage, words } from '../../pages/html.ts';
 import { readCapped } from '../../http/answers.ts';
 import { FORM_POST_HEADER, formPostMark } from '../../domain/pow.ts';

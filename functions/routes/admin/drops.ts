@@ -5,7 +5,7 @@ import { PAGE_SIZE, type DropStatus } from '../../../src/common/contract/limits.
 import { dropVolunteers, drops } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
-import { placed } from '../../domain/places.ts';
+import { placed } from '../../../src/common/contract/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http/answers.ts';
 import { toMinute } from '../../domain/time.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import {
   signInInput,
   type AdminAlert,
@@ -33,7 +33,7 @@ import { toAdminJob, toAdminResource, toAlert, toNote, toOwnOffer, toOwnPost, to
 import { PfifError } from '../../domain/pfif.ts';
 import { importPfif } from '../../domain/pfif-import.ts';
 import { checkpointDeleted, closeAlert } from '../../domain/retention.ts';
-import { pfifSite } from '../pfif.ts';
+import { pfifSite } from '../../domain/pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';

@@ -4,7 +4,7 @@ import { adminJobInput, DESK_LIST_MAX } from '../../../src/common/contract/index
 import { jobs } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
-import { placed } from '../../domain/places.ts';
+import { placed } from '../../../src/common/contract/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { apiError, jsonBody } from '../../http/answers.ts';
 import { toAdminJob, type JobRow } from '../../domain/mappers.ts';

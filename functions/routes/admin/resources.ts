@@ -5,7 +5,7 @@ import { DESK_LIST_MAX, PUBLIC_CATEGORY_OF } from '../../../src/common/contract/
 import { resources } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { audit, type AdminEnv } from '../../middleware/admin-auth/index.ts';
-import { placed } from '../../domain/places.ts';
+import { placed } from '../../../src/common/contract/places.ts';
 import { checkpointDeleted } from '../../domain/retention.ts';
 import { californiaToday, toMinute } from '../../domain/time.ts';
 import { apiError, jsonBody } from '../../http/answers.ts';

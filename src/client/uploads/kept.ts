@@ -10,7 +10,7 @@
  */
 import { UNATTACHED_UPLOAD_HOURS } from '../../common/contract/limits.ts';
 import type { MediaKind } from '../../common/contract/media.ts';
-import { KEPT } from './upload.ts';
+import { KEPT } from './kept-mark.ts';
 
 /** An upload in parts as POST s3/multipart answered it, for one field. */
 export interface Started {

@@ -1,14 +1,12 @@
 import type { MediaKind, UploadedFile } from '../../common/contract/media.ts';
 import type { KeptUpload } from './kept.ts';
 import type { SendOptions } from './multipart.ts';
+import { KEPT } from './kept-mark.ts';
 
 export type { KeptUpload };
 
 /** The uploader's code comes only when a file is chosen (its own chunk). */
 const uploader = () => import('./multipart.ts');
-
-/** Set in localStorage (to "1") while this phone keeps an upload to go on with: only then does a field load the uploader as it opens. */
-export const KEPT = 'uploads-kept';
 
 /** The uploads in parts kept on this phone for a field of this kind (./kept-uploads.ts). */
 export const keptFor = async (kind: MediaKind): Promise<KeptUpload[]> => (localStorage.getItem(KEPT) ? (await uploader()).keptFor(kind) : []);

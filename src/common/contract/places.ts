@@ -143,3 +143,20 @@ export type PlaceLayer = 'alerts' | 'resources' | 'drops';
  * left out). Posts whose city is no California place are counted in none.
  */
 export type PlaceCounts = Record<PlaceLayer, Record<string, number>>;
+
+/**
+ * A typed city as stored: a California place ("fresno", "Fresno, CA", "93701") as its canonical
+ * name with its county; anything else as typed, with no county (unplaced).
+ */
+export function placed(typed: string): { city: string; county: string | null };
+export function placed(typed: string | null | undefined): { city: string | null; county: string | null };
+export function placed(typed: string | null | undefined) {
+  const place = typed ? placeOf(typed) : null;
+  return place ? { city: place.name, county: place.county } : { city: typed ?? null, county: null };
+}
+
+/** A missing person's last-seen city as stored, placed as any city is. */
+export function placedLastSeen(typed: string | null | undefined): { lastSeenCity: string | null; county: string | null } {
+  const { city, county } = placed(typed);
+  return { lastSeenCity: city, county };
+}

@@ -2,14 +2,12 @@
  * The form kit's plain part: how a form is described (its API address, its fields with their
  * labels, caps and the spec's message when a required one is blank, in the spec's order, and its
  * success and failure texts), the checks and the one failure mapping. The descriptions live in
- * ./forms/*.ts, one module per page family so a page loads only its own; the islands draw and
+ * ./*.ts beside it, one module per page family so a page loads only its own; the islands draw and
  * check their forms from them, and the server (functions/middleware/form-posts/index.ts) reads the same ones to
  * take a form posted without JavaScript and answer a result page. No React and no zod here.
  */
 import type { LiveEventName } from '../contract/events.ts';
-import { LIMITS } from '../contract/limits.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import type { MyPostKind } from '../../client/my-posts.ts';
 
 export interface Notice {
   title: MessageKey;
@@ -41,6 +39,9 @@ export interface FieldSpec {
   /** A line under the field saying what goes in it, or who will see it. */
   hint?: MessageKey;
 }
+
+/** The kinds of post a device keeps a manage secret for (My posts). */
+export type MyPostKind = 'request' | 'offer' | 'missing';
 
 /** The input type of each kind of field that is not plain text (the islands' and the result page's). */
 export const INPUT_TYPES: Partial<Record<NonNullable<FieldSpec['kind']>, string>> = {

@@ -1,7 +1,7 @@
 /** The other posting forms: notes on a missing person's record, jobs, drop volunteers, and the admin sign-in (resources: ./resource.ts). */
 import { LIMITS, NOTE_STATUSES } from '../contract/limits.ts';
 import type { MessageKey } from '../i18n/messages.ts';
-import { area, choice, text, type FormSpec } from './kit.ts';
+import { area, text, type FormSpec } from './kit.ts';
 
 /**
  * A note on a missing person's record (/person and its page without scripts). "I made contact"
