@@ -27,7 +27,7 @@ import { serveMedia } from '../../media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from '../page-policies.ts';
 import { apiPolicy, NON_PAGE_POLICY, secure } from '../security-headers.ts';
 
-const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+const clientDir = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
 
 let config: Config;
 try {

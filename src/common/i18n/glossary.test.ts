@@ -18,7 +18,7 @@ interface Glossary {
   terms: Record<GlossaryTerm, Rendering>;
 }
 
-const folder = new URL('./glossary', import.meta.url);
+const folder = new URL('./glossary/', import.meta.url);
 const glossaryOf = (lang: Lang): Glossary => JSON.parse(readFileSync(new URL(`${lang}.json`, folder), 'utf8'));
 const english = dictionaries.en as Record<string, string>;
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();

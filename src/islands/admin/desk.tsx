@@ -5,7 +5,8 @@ import type { Lang } from '../../common/i18n/languages.ts';
 import type { FormSpec } from '../../common/forms/kit.ts';
 import { createList, type ListItem } from '../../client/lists.ts';
 import { showToast } from '../../client/toast.ts';
-import { useForm, type Values } from '../shared/use-form.tsx';
+import { useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 import { ListStates } from '../shared/ListStates.tsx';
 import { adminApi, adminChange, AdminGate, type T } from './AdminGate.tsx';
 

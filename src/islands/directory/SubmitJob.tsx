@@ -2,7 +2,8 @@ import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import { call } from '../../client/api.ts';
 import { JOB_FORM } from '../../common/forms/posts.ts';
-import { FormKeys, useForm, type Values } from '../shared/use-form.tsx';
+import { FormKeys, useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 
 const SPEC = JOB_FORM;
 const text = (values: Values, name: string) => String(values[name] ?? '');

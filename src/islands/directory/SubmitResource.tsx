@@ -8,7 +8,8 @@ import { RESOURCE_DETAIL_FIELDS } from '../../common/forms/directory.ts';
 import { RESOURCE_FORM } from '../../common/forms/resource.ts';
 
 import { ListField } from '../shared/list-fields.tsx';
-import { FormKeys, useForm, type Values } from '../shared/use-form.tsx';
+import { FormKeys, useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 
 const SPEC = RESOURCE_FORM;
 const text = (values: Values, name: string) => String(values[name] ?? '');

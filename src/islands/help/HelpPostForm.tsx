@@ -6,7 +6,8 @@ import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { call } from '../../client/api.ts';
 import { OFFER_FORM, REQUEST_FORM } from '../../common/forms/help.ts';
 import { rememberPost } from '../../client/my-posts.ts';
-import { FormKeys, useForm, type Values } from '../shared/use-form.tsx';
+import { FormKeys, useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 import { MediaField, type MediaValue } from '../shared/MediaField.tsx';
 
 type T = (key: MessageKey, vars?: Vars) => string;

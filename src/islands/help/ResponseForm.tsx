@@ -2,7 +2,8 @@ import type { Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { call } from '../../client/api.ts';
 import { CLAIM_ITEM_FORM, OFFER_HELP_FORM } from '../../common/forms/help.ts';
-import { FormKeys, useForm, type Values } from '../shared/use-form.tsx';
+import { FormKeys, useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
 const text = (values: Values, name: string) => String(values[name] ?? '');

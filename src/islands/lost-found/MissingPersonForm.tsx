@@ -5,7 +5,8 @@ import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { call } from '../../client/api.ts';
 import { LOST_FOUND_FORM, SUBMIT_MISSING_FORM } from '../../common/forms/missing.ts';
 import { rememberPost } from '../../client/my-posts.ts';
-import { FormKeys, useForm, type Values } from '../shared/use-form.tsx';
+import { FormKeys, useForm } from '../shared/use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 import { PhotoField } from '../shared/PhotoField.tsx';
 
 const today = () => new Date().toLocaleDateString('en-CA');

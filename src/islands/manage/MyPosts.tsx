@@ -7,7 +7,7 @@ import { api, ApiError, call, failureCause } from '../../client/api.ts';
 import { contactLink, formatDate } from '../../common/format.ts';
 import { $liveEvent } from '../../client/live/store.ts';
 import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost } from '../../client/my-posts.ts';
-import { type MyPostKind } from '../../common/forms/kit.ts';
+import type { MyPostKind } from '../../common/forms/kit.ts';
 import { relativeTime } from '../../common/relative-time.ts';
 import { showToast } from '../../client/toast.ts';
 import { PersonNote } from '../lost-found/PersonNote.tsx';

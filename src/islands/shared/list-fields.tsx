@@ -7,7 +7,7 @@
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import type { FieldSpec } from '../../common/forms/kit.ts';
 import { linesOf, periodLines, periodRows } from '../../common/forms/lists.ts';
-import type { Values } from './use-form.tsx';
+import type { Values } from '../../client/forms.ts';
 
 interface Props {
   field: FieldSpec;

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
-import { ApiError } from '../../client/api.ts';
-import { actionOf, blankFields, failureNotice, fieldFor, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../../common/forms/kit.ts';
-import { postingOwn } from '../../client/own-posts.ts';
+import type { ApiError } from '../../client/api.ts';
+import { submit, type Values } from '../../client/forms.ts';
+import { actionOf, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../../common/forms/kit.ts';
 import { showToast, type ToastInput } from '../../client/toast.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -17,7 +17,6 @@ if (import.meta.env.SSR) void import('./city.tsx').then((module) => (serverCity 
  * field, so forms without one never load it; the field itself is drawn and works meanwhile.
  */
 const PlaceSuggestions = lazy(() => (serverCity ? ({ then: (take: (module: CityModule) => void) => take(serverCity!) } as Promise<CityModule>) : import('./city.tsx')));
-export type Values = Record<string, string | boolean>;
 
 /**
  * What makes an island's form work before (or without) its script: it posts to its API address,
@@ -125,35 +124,23 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
 
   async function run<B>(action: Action<B>) {
     if (pending || busy) return;
-    const [blank, ...others] = blankFields(spec, values);
-    if (blank) {
+    const result = await submit(spec, values, action.send, setPending);
+    if (result.outcome === 'blank') {
       // A dialog's form names and marks every blank field in its own line; a toast speaks of the first one only.
-      const named = inline ? [blank, ...others] : [blank];
+      const [blank] = result.fields;
+      const named = inline ? result.fields : [blank!];
       setInvalid(named.map((field) => field.name));
-      focus(blank.name);
-      toast(blank.required!, { variant: 'destructive' }, inline ? t('form.checkFields', { fields: named.map((field) => t(field.label)).join(', ') }) : undefined);
-      return;
-    }
-    setPending(true);
-    const settle = spec.live ? postingOwn(spec.live) : undefined;
-    try {
-      const answer = await action.send(values);
-      settle?.(answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : null);
+      focus(blank!.name);
+      toast(blank!.required!, { variant: 'destructive' }, inline ? t('form.checkFields', { fields: named.map((field) => t(field.label)).join(', ') }) : undefined);
+    } else if (result.outcome === 'sent') {
       setValues(start());
       setInvalid([]);
-      toast(action.success, { variant: 'success', ...action.sent?.(answer, values) });
-    } catch (thrown) {
-      settle?.(null);
-      const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
-      // In the form's order, so the focus goes to the first one a person sees.
-      const named = Object.keys(error.fields).flatMap((name) => fieldFor(spec, name)?.name ?? []);
-      const refused = spec.fields.map((field) => field.name).filter((name) => named.includes(name));
-      setInvalid(refused);
-      if (refused[0]) focus(refused[0]);
-      if (!quiet?.(error)) toast(failureNotice(spec, error), { variant: 'destructive', cause: error.cause });
-      failed?.(error);
-    } finally {
-      setPending(false);
+      toast(action.success, { variant: 'success', ...action.sent?.(result.answer, values) });
+    } else {
+      setInvalid(result.fields);
+      if (result.fields[0]) focus(result.fields[0]);
+      if (!quiet?.(result.error)) toast(result.notice, { variant: 'destructive', cause: result.error.cause });
+      failed?.(result.error);
     }
   }
 
