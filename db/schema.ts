@@ -33,7 +33,7 @@ export const lostFoundPosts = sqliteTable(
     /** When the owner last extended it; it expires LOST_FOUND_DAYS after this, or after createdAt. */
     renewedAt: text('renewed_at'),
     /**
-     * The name and city folded for search (searchFields in db/search.ts), copied into the search
+     * The name and city folded for search (searchFields in db/search-fields.ts), copied into the search
      * index by trigger; without them the index holds the name and city as written.
      */
     searchName: text('search_name'),

@@ -3,7 +3,7 @@ import type { Database } from './client.ts';
 import { HELP_POST_DAYS } from '../src/common/contract/limits.ts';
 import { assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from './schema.ts';
 import { placed, placedLastSeen } from '../src/common/contract/places.ts';
-import { searchFields } from './search.ts';
+import { searchFields } from './search-fields.ts';
 import { contactKindOf } from '../src/common/format.ts';
 
 const SAMPLE_KEY = 'sample_content';

@@ -27,7 +27,7 @@ import { PartySocket } from 'partysocket';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { searchFields } from '../db/search.ts';
+import { searchFields } from '../db/search-fields.ts';
 import { LIVE_ROOM } from '../src/common/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';

@@ -6,7 +6,7 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
-import { searchFields } from '../../db/search.ts';
+import { searchFields } from '../../db/search-fields.ts';
 import type { PfifImportSummary } from '../../src/common/contract/admin.ts';
 import { toNote } from './mappers.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';

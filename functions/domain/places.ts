@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { countyOf, placeOf } from '../../src/common/contract/places.ts';
 import type { Database } from '../../db/client.ts';
 import { alertSubscriptions, alerts, assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from '../../db/schema.ts';
-import { foldForSearch } from '../../db/search.ts';
+import { foldForSearch } from '../../db/search-fields.ts';
 import { apiError } from '../http/answers.ts';
 
 type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };

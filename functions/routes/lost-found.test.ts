@@ -15,7 +15,7 @@ import {
 import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { eq } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
-import { searchFields } from '../../db/search.ts';
+import { searchFields } from '../../db/search-fields.ts';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';

@@ -11,7 +11,7 @@ import { isLang, LANGUAGE_NAMES, LANGUAGES, type Lang } from '../../src/common/i
 import type { MessageKey, Vars } from '../../src/common/i18n/messages.ts';
 import { isolate, personPath, shortPersonPath } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
-import { search, searchTerms } from '../domain/search.ts';
+import { search, searchTerms } from '../domain/person-search.ts';
 import { MINUTE, toMinute } from '../domain/time.ts';
 import { endTextSubscriptions, subscribeToTexts } from '../domain/text-alerts.ts';
 import { escapeXml } from '../domain/xml.ts';

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
-import { foldForSearch } from '../../db/search.ts';
+import { foldForSearch } from '../../db/search-fields.ts';
 import { keptAfter } from './lifetime.ts';
 import type { LostFoundRow } from './mappers.ts';
 
