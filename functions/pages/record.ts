@@ -8,10 +8,9 @@ import { translate } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { MessageKey } from '../../src/common/i18n/messages.ts';
 import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
-import { formatDate, formatDateTime } from '../../src/common/format.ts';
 import { actionOf } from '../../src/common/forms/kit.ts';
 import { NOTE_FORM } from '../../src/common/forms/posts.ts';
-import { contactNote, noteStatusKey } from '../../src/common/person.ts';
+import { contactNote, noteFacts, recordFacts } from '../../src/common/person.ts';
 import { formHtml } from '../middleware/form-posts/index.ts';
 import { document, escape, pathIn, words } from './html.ts';
 import { revealForm } from '../http/reveal.ts';
@@ -21,17 +20,18 @@ const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
 /** The record's page; `revealToken` (functions/http/reveal.ts) lets its contact form show the contact once. */
 export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, revealToken: string): string {
   const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
-  const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && escape(formatDate(record.lastSeenDate, lang))].filter(Boolean).join(' · ');
+  const facts = recordFacts(record, lang, CALIFORNIA_TIME_ZONE);
+  const lastSeen = [facts.lastSeen.city && bdi(facts.lastSeen.city), facts.lastSeen.date && escape(facts.lastSeen.date)].filter(Boolean).join(' · ');
   const reached = contactNote(record.notes);
   const main =
     `<article class="record">` +
     (record.photoUrl ? `<img class="photo" src="${escape(record.photoUrl)}" alt="${t('lostFound.photoOf', { name: record.name })}" width="160" height="160">` : '') +
     `<h1>${bdi(record.name)}</h1>` +
-    `<p><span class="badge ${record.status}">${t(record.status === 'found' ? 'lostFound.found' : 'person.missing')}</span></p>` +
+    `<p><span class="badge ${record.status}">${t(facts.badge.key)}</span></p>` +
     (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
     (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
     (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind, revealToken) : '') +
-    `<p class="muted">${t('lostFound.posted')} ${escape(formatDate(record.createdAt, lang, CALIFORNIA_TIME_ZONE))}</p>` +
+    `<p class="muted">${t('lostFound.posted')} ${escape(facts.posted)}</p>` +
     `</article>` +
     (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +
     `<section><h2>${t('person.notesTitle')}</h2>` +
@@ -43,13 +43,13 @@ export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, re
 }
 
 function noteHtml(lang: Lang, note: LostFoundNote): string {
-  const status = noteStatusKey(note);
+  const facts = noteFacts(note, lang, CALIFORNIA_TIME_ZONE);
   const about = [
-    note.authorName && words(lang, 'person.noteFrom', { name: note.authorName }).replace(escape(note.authorName), bdi(note.authorName)),
-    note.lastKnownLocation && `${words(lang, 'person.noteLastKnown')}: ${bdi(note.lastKnownLocation)}`,
-    escape(formatDateTime(note.createdAt, lang, CALIFORNIA_TIME_ZONE)),
+    facts.author && words(lang, 'person.noteFrom', { name: facts.author }).replace(escape(facts.author), bdi(facts.author)),
+    facts.lastKnown && `${words(lang, 'person.noteLastKnown')}: ${bdi(facts.lastKnown)}`,
+    escape(facts.when),
   ].filter(Boolean);
-  return (status ? `<p><b>${words(lang, status)}</b></p>` : '') + `<p dir="auto">${escape(note.text)}</p><p class="muted">${about.join(' · ')}</p>`;
+  return (facts.status ? `<p><b>${words(lang, facts.status)}</b></p>` : '') + `<p dir="auto">${escape(note.text)}</p><p class="muted">${about.join(' · ')}</p>`;
 }
 
 /** The answer for a record that is not there (never was, hidden, or expired). */

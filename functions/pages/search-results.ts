@@ -7,7 +7,8 @@ import { LIMITS, type LostFoundPost } from '../../src/common/contract/index.ts';
 import { translator } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
 import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
-import { formatDate, isolate } from '../../src/common/format.ts';
+import { isolate } from '../../src/common/format.ts';
+import { recordFacts } from '../../src/common/person.ts';
 import { document, escape, pathIn, words } from './html.ts';
 
 const SEARCH_ACTION = '/api/lost-found/search';
@@ -37,11 +38,12 @@ export function searchPage(lang: Lang, query: string, found: LostFoundPost[], ex
 
 function resultItem(lang: Lang, post: LostFoundPost): string {
   const w = (key: Parameters<typeof words>[1]) => words(lang, key);
-  const seen = [post.lastSeenCity && `<bdi>${escape(post.lastSeenCity)}</bdi>`, post.lastSeenDate && escape(formatDate(post.lastSeenDate, lang))].filter(Boolean).join(' · ');
+  const facts = recordFacts(post, lang, CALIFORNIA_TIME_ZONE);
+  const seen = [facts.lastSeen.city && `<bdi>${escape(facts.lastSeen.city)}</bdi>`, facts.lastSeen.date && escape(facts.lastSeen.date)].filter(Boolean).join(' · ');
   return (
     `<li><a href="/api/lost-found/${encodeURIComponent(post.id)}/page?lang=${lang}"><bdi>${escape(post.name)}</bdi></a>` +
-    (post.status === 'found' ? ` <strong class="badge">${w('lostFound.found')}</strong>` : '') +
+    (post.status === 'found' ? ` <strong class="badge">${w(facts.badge.key)}</strong>` : '') +
     (seen ? `<br>${w('lostFound.lastSeen')}: ${seen}` : '') +
-    `<br><small>${w('lostFound.posted')} ${escape(formatDate(post.createdAt, lang, CALIFORNIA_TIME_ZONE))}</small></li>`
+    `<br><small>${w('lostFound.posted')} ${escape(facts.posted)}</small></li>`
   );
 }

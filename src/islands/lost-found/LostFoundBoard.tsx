@@ -5,7 +5,8 @@ import { LIMITS } from '../../common/contract/limits.ts';
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import { $county, countyPath } from '../../client/area.ts';
-import { formatDate, isolate, personPath } from '../../common/format.ts';
+import { isolate, personPath } from '../../common/format.ts';
+import { recordFacts } from '../../common/person.ts';
 import { listUrl } from '../../client/lists.ts';
 import { useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
@@ -163,13 +164,14 @@ export default function LostFoundBoard({ lang, messages, children }: { lang: Lan
 }
 
 function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: ReturnType<typeof messageFn> }) {
+  const facts = recordFacts(post, lang);
   return (
     <li className="card post">
       {post.photoUrl ? (
         <img className="post-photo" src={post.photoUrl} alt={t('lostFound.photoOf', { name: post.name })} width={96} height={96} loading="lazy" decoding="async" />
       ) : (
         <div className="post-photo placeholder" aria-hidden="true">
-          {post.name.trim().charAt(0).toUpperCase()}
+          {facts.initial}
         </div>
       )}
       <div className="post-body">
@@ -177,18 +179,18 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
           <a href={personPath(post.id, lang)}>
             <bdi>{post.name}</bdi>
           </a>{' '}
-          {post.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}{' '}
+          {post.status === 'found' && <span className="badge done">{t(facts.badge.key)}</span>}{' '}
           {post.sample && (
             <span className="badge" title={t('common.sampleNote')}>
               {t('common.sample')}
             </span>
           )}
         </h3>
-        {(post.lastSeenCity || post.lastSeenDate) && (
+        {(facts.lastSeen.city || facts.lastSeen.date) && (
           <p className="post-meta">
-            <span className="label">{t('lostFound.lastSeen')}:</span> {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}
-            {post.lastSeenCity && post.lastSeenDate && ' · '}
-            {post.lastSeenDate && formatDate(post.lastSeenDate, lang)}
+            <span className="label">{t('lostFound.lastSeen')}:</span> {facts.lastSeen.city && <bdi>{facts.lastSeen.city}</bdi>}
+            {facts.lastSeen.city && facts.lastSeen.date && ' · '}
+            {facts.lastSeen.date}
           </p>
         )}
         {post.description && (
@@ -202,7 +204,7 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
           </div>
         )}
         <p className="post-posted note">
-          {t('lostFound.posted')} {formatDate(post.createdAt, lang)}
+          {t('lostFound.posted')} {facts.posted}
         </p>
       </div>
     </li>
