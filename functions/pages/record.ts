@@ -11,7 +11,7 @@ import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
 import { actionOf } from '../../src/common/forms/kit.ts';
 import { NOTE_FORM } from '../../src/common/forms/posts.ts';
 import { contactNote, noteFacts, recordFacts } from '../../src/common/person.ts';
-import { formHtml } from '../middleware/form-posts/index.ts';
+import { formHtml } from './form-result.ts';
 import { document, escape, pathIn, words } from './html.ts';
 import { revealForm } from '../http/reveal.ts';
 

@@ -1,13 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_JSON_BYTES, type ApiErrorBody } from '../../../src/common/contract/index.ts';
-import { translate } from '../../../src/common/i18n/index.ts';
-import { isLang, LOCALES, type Lang } from '../../../src/common/i18n/languages.ts';
-import { directoryNames } from '../../../src/common/i18n/directory-names.ts';
-import type { MessageKey, Vars } from '../../../src/common/i18n/messages.ts';
-import { actionOf, failureNotice, fieldFor, firstBlank, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../../../src/common/forms/kit.ts';
-import { linesOf, listValue, periodLines, periodRows } from '../../../src/common/forms/lists.ts';
+import { isLang, type Lang } from '../../../src/common/i18n/languages.ts';
+import { failureNotice, fieldFor, firstBlank, type FieldSpec, type FormSpec } from '../../../src/common/forms/kit.ts';
+import { listValue, periodLines } from '../../../src/common/forms/lists.ts';
 import { FORMS } from '../../../src/common/forms/registry.ts';
-import { document, escape, pathIn, resultPage, words } from '../../pages/html.ts';
+import { pathIn, resultPage } from '../../pages/html.ts';
+import { crossSitePage, refusedPage, successPage } from '../../pages/form-result.ts';
 import { readCapped } from '../../http/answers.ts';
 import { FORM_POST_HEADER, formPostMark } from '../../domain/pow.ts';
 
@@ -49,7 +47,7 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     const values = Object.fromEntries(spec.fields.map((field) => [field.name, postedValue(field, form)]));
 
     const blank = firstBlank(spec, values);
-    if (blank) return resultPage(400, refused(spec, lang, blank.required!, values, [blank.name], c.req.path, back, exit));
+    if (blank) return resultPage(400, refusedPage(spec, lang, blank.required!, values, [blank.name], c.req.path, back, exit));
 
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
@@ -63,12 +61,12 @@ export function formPosts(api: (request: Request, env: unknown) => Response | Pr
     if (answer.ok) {
       const cookies = new Headers();
       for (const cookie of answer.headers.getSetCookie()) cookies.append('set-cookie', cookie);
-      return resultPage(answer.status, succeeded(spec, lang, (body ?? {}) as Record<string, unknown>, back, exit), cookies);
+      return resultPage(answer.status, successPage(spec, lang, (body ?? {}) as Record<string, unknown>, back, exit), cookies);
     }
     const error = body && 'error' in body ? (body as ApiErrorBody).error : { code: 'internal', message: '' };
     const notice = failureNotice(spec, { status: answer.status, code: error.code, fields: error.fields });
     const named = Object.keys(error.fields ?? {}).flatMap((name) => fieldFor(spec, name)?.name ?? []);
-    return resultPage(answer.status, refused(spec, lang, notice, values, named, c.req.path, back, exit));
+    return resultPage(answer.status, refusedPage(spec, lang, notice, values, named, c.req.path, back, exit));
   };
 }
 
@@ -85,8 +83,7 @@ export async function refusedFromElsewhere(c: Context, exit: string): Promise<Re
   const posted = spec && postsTo(spec, c.req.path);
   if (!form || !spec || !posted) return null;
   const lang: Lang = isLang(form.get('lang')) ? (form.get('lang') as Lang) : 'en';
-  const main = `<section class="notice failed" role="alert"><h1>${words(lang, 'form.crossSiteTitle')}</h1><p>${words(lang, 'form.crossSiteText')}</p></section><p class="links"><a href="${escape(backTo(spec, lang, posted[1]))}">${words(lang, 'form.continue')}</a></p>`;
-  return resultPage(403, document(lang, translate(lang, 'form.crossSiteTitle'), main, exit));
+  return resultPage(403, crossSitePage(lang, backTo(spec, lang, posted[1]), exit));
 }
 
 /** A posted form: a field's first value, or every value of a name given several times (checkboxes, rows). */
@@ -128,91 +125,4 @@ function toJson(spec: FormSpec, form: PostedForm, values: Record<string, string>
     else json[key] = raw;
   }
   return { ...json, ...spec.fixed };
-}
-
-function succeeded(spec: FormSpec, lang: Lang, answer: Record<string, unknown>, back: string, exit: string): string {
-  const vars = Object.fromEntries(Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  const t = (key: MessageKey) => words(lang, key, vars);
-  const { id, manageToken } = answer;
-  const manage =
-    spec.manage && typeof id === 'string' && typeof manageToken === 'string'
-      ? `<p>${t('manage.linkNote')}</p><p class="secret"><a href="${escape(`${pathIn(lang, '/manage')}#${spec.manage}.${id}.${manageToken}`)}">${t('form.manageLink')}</a></p>`
-      : '';
-  const next = spec.next ? formHtml(spec.next, lang, actionOf(spec.next), vars) : '';
-  const main = `<section class="notice" role="status"><h1>${t(spec.success.title)}</h1>${spec.success.text ? `<p>${t(spec.success.text)}</p>` : ''}${manage}</section>${next}<p class="links"><a href="${escape(back)}">${t('form.continue')}</a></p>`;
-  return document(lang, translate(lang, spec.success.title, vars), main, exit);
-}
-
-function refused(spec: FormSpec, lang: Lang, notice: Notice, values: Record<string, string>, invalid: string[], action: string, back: string, exit: string): string {
-  const t = (key: MessageKey, vars?: Vars) => words(lang, key, vars);
-  const labels = spec.fields.filter((field) => invalid.includes(field.name) && field.kind !== 'hidden').map((field) => translate(lang, field.label));
-  const check = labels.length ? `<p>${t('form.checkFields', { fields: labels.join(', ') })}</p>` : '';
-  const main =
-    `<section class="notice failed" role="alert"><h1>${t(notice.title)}</h1>${notice.text ? `<p>${t(notice.text)}</p>` : ''}${check}<p>${t('form.kept')}</p></section>` +
-    formHtml(spec, lang, action, values, invalid) +
-    `<p class="links"><a href="${escape(back)}">${t('form.cancel')}</a></p>`;
-  return document(lang, translate(lang, notice.title), main, exit);
-}
-
-/** A form of `spec` posting to `action` without scripts, holding `values` (the fields named in `invalid` marked). */
-export function formHtml(spec: FormSpec, lang: Lang, action: string, values: Record<string, string> = {}, invalid: string[] = []): string {
-  const fields = spec.fields.map((field) => fieldHtml(field, lang, values[field.name] ?? '', invalid.includes(field.name))).join('');
-  return `<form method="post" action="${escape(action)}"><input type="hidden" name="form" value="${escape(spec.id)}"><input type="hidden" name="lang" value="${lang}">${fields}<button type="submit">${words(lang, spec.submit)}</button></form>`;
-}
-
-/** One field, with what was typed (a secret is never sent back). */
-function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean): string {
-  const id = `f-${field.name}`;
-  const label = words(lang, field.label);
-  const hint = field.hint ? `<small class="hint" id="${id}-hint">${words(lang, field.hint)}</small>` : '';
-  const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}${hint ? ` aria-describedby="${id}-hint"` : ''}`;
-  const optionText = (option: string) => (field.optionLabel ? words(lang, field.optionLabel(option)) : escape(option));
-  const names = directoryNames(LOCALES[lang], (key) => translate(lang, key));
-  // The languages a resource's people speak are named by Intl, as on the island.
-  const choiceText = (option: string) => (field.optionLabel ? optionText(option) : escape(names.language(option)));
-  switch (field.kind) {
-    case 'hidden':
-      return `<input type="hidden" name="${escape(field.name)}" value="${escape(value)}">`;
-    case 'textarea':
-      return `<div><label for="${id}">${label}</label><textarea id="${id}" ${common} maxlength="${field.max}">${escape(value)}</textarea>${hint}</div>`;
-    case 'checkbox':
-      return `<div><label><input type="checkbox" ${common}${value ? ' checked' : ''}> ${label}</label></div>`;
-    case 'select':
-      return `<div><label for="${id}">${label}</label><select id="${id}" ${common}>${field.prompt ? `<option value="">${words(lang, field.prompt)}</option>` : ''}${(
-        field.options ?? []
-      )
-        .map((option) => `<option value="${escape(option)}"${option === value ? ' selected' : ''}>${optionText(option)}</option>`)
-        .join('')}</select></div>`;
-    case 'choices':
-      return `<fieldset><legend>${label}</legend>${(field.options ?? [])
-        .map(
-          (option) =>
-            `<label><input type="checkbox" name="${escape(field.name)}" value="${escape(option)}"${linesOf(value).includes(option) ? ' checked' : ''}> ${choiceText(option)}</label>`,
-        )
-        .join('')}</fieldset>`;
-    case 'schedule': {
-      // No script adds a row: the rows posted, and three empty ones to fill.
-      const rows = [...periodRows(value), ...Array.from({ length: 3 }, () => ({ day: field.options?.[0] ?? '', opens: '', closes: '' }))];
-      const time = (name: string, text: MessageKey, at: string) =>
-        `<input type="time" name="${escape(`${field.name}.${name}`)}" aria-label="${words(lang, text)}" value="${escape(at)}">`;
-      return `<fieldset><legend>${label}</legend>${rows
-        .map(
-          (row) =>
-            `<div><select name="${escape(field.name)}.day" aria-label="${words(lang, 'hours.day')}">${(field.options ?? [])
-              .map((day) => `<option value="${escape(day)}"${day === row.day ? ' selected' : ''}>${escape(names.day(day))}</option>`)
-              .join('')}</select>${time('opens', 'hours.opens', row.opens)}${time('closes', 'hours.closes', row.closes)}</div>`,
-        )
-        .join('')}<small class="hint">${words(lang, 'hours.hint')}</small></fieldset>`;
-    }
-    case 'radio':
-      return `<fieldset><legend>${label}</legend>${(field.options ?? [])
-        .map((option) => `<label><input type="radio" name="${escape(field.name)}" value="${escape(option)}"${option === value ? ' checked' : ''}> ${optionText(option)}</label>`)
-        .join('')}</fieldset>`;
-    default: {
-      const type = INPUT_TYPES[field.kind ?? 'text'] ?? 'text';
-      const kept = field.kind === 'secret' ? '' : value;
-      const code = field.kind === 'code' ? ' inputmode="numeric" autocomplete="one-time-code"' : '';
-      return `<div><label for="${id}">${label}</label><input id="${id}" type="${type}" ${common}${code}${field.max ? ` maxlength="${field.max}"` : ''} value="${escape(kept)}">${hint}</div>`;
-    }
-  }
 }
