@@ -18,10 +18,11 @@ import { adminApi, adminChange, AdminGate, type T } from './AdminGate.tsx';
 
 /**
  * An admin page's island: the sign-in form until this browser has a session, then `Desk` with the
- * page's dictionary; other props (the language) pass through.
+ * page's dictionary; other props (the language) pass through. The page gives the messages, never
+ * `t`, whichever of `lang` and `t` the desk takes.
  */
 export function adminIsland<Props extends object = object>(Desk: (props: Props & { lang: Lang; t: T }) => ReactNode) {
-  return function AdminIsland({ messages, lang, ...props }: Props & { lang: Lang; messages: Messages }) {
+  return function AdminIsland({ messages, lang, ...props }: Omit<Props, 'lang' | 't'> & { lang: Lang; messages: Messages }) {
     const t = messageFn(messages, lang);
     return (
       <AdminGate lang={lang} t={t}>
