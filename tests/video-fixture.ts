@@ -3,6 +3,9 @@
  * moov/udta/©xyz and trak/udta/©xyz, Apple's moov/meta location key, a make and model, an XMP
  * uuid box, and recording times in mvhd, tkhd and mdhd.
  */
+import { concat } from '../functions/media/bytes.ts';
+
+export { concat };
 
 /** The place a phone writes in ©xyz (ISO 6709). */
 export const XYZ_LOCATION = '+37.7749-122.4194/';
@@ -152,14 +155,4 @@ function u16(value: number): Uint8Array {
 
 export function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (ch) => ch.charCodeAt(0));
-}
-
-export function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

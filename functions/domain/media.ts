@@ -10,7 +10,7 @@ import type { RouteDeps } from '../deps.ts';
 import { apiError, exactly, peek, readCapped } from '../http/answers.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata, type ImageType } from '../media/image.ts';
 import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
-import { HOUR } from './time.ts';
+import { HOUR, toMinute } from './time.ts';
 
 /** The media key of one of our photo addresses ("/images/alert-photos/<id>" -> "alert-photos/<id>"). */
 export const mediaKey = (photoUrl: string) => photoUrl.replace(/^\/images\//, '');
@@ -20,6 +20,13 @@ export const uploadId = (urlOrKey: string) => urlOrKey.split('/').at(-1)!;
 
 /** Where a help-flow file of this post kind is kept and served. */
 export const communityKind = (mediaType: CommunityMediaType) => `community-assistance/${mediaType}`;
+
+/** Reserves an address for one file of `kind`, asked for now (kept to the minute), and answers its id: the upload spendUpload spends. */
+export async function reserveUpload(deps: Pick<RouteDeps, 'db' | 'now'>, kind: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await deps.db.insert(uploads).values({ id, kind, createdAt: toMinute(deps.now()) });
+  return id;
+}
 
 /**
  * Spends the one-request upload waiting for its file at this address (asked for within the hour,

@@ -98,46 +98,39 @@ export async function dataKey(encoded: string) {
 }
 export type DataKey = Awaited<ReturnType<typeof dataKey>>;
 
-/** Seals one value of `column`. */
-export async function seal(key: DataKey, column: SQLiteColumn, value: string): Promise<string> {
+/**
+ * AES-256-GCM under `aes` with a random IV, `bound` bound to it as additional data (so a value
+ * does not open as another column's or secret's), written `v1:KEYID:base64url(iv + sealed)`.
+ */
+async function sealBound(key: DataKey, aes: CryptoKey, bound: string, value: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(where(column)) }, key.aes, encoder.encode(value)));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(bound) }, aes, encoder.encode(value)));
   const bytes = new Uint8Array(iv.length + sealed.length);
   bytes.set(iv);
   bytes.set(sealed, iv.length);
   return `${VERSION}:${key.id}:${toBase64url(bytes)}`;
 }
+
+/** Opens what sealBound wrote; a value stored before sealing comes back as it is, one sealed with another key says so (`what` names it). */
+async function openBound(key: DataKey, aes: CryptoKey, bound: string, value: string, what: string): Promise<string> {
+  if (!isSealed(value)) return value;
+  const [, id, payload = ''] = value.split(':');
+  if (id !== key.id) throw new Error(`${what} was sealed with data key ${id}, but the key in use is ${key.id}: restore the key it was sealed with.`);
+  const bytes = fromBase64url(payload);
+  return decoder.decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(bound) }, aes, bytes.subarray(12)));
+}
+
+/** Seals one value of `column`. */
+export const seal = (key: DataKey, column: SQLiteColumn, value: string) => sealBound(key, key.aes, where(column), value);
 
 /** Opens one stored value of `column`; a value stored before sealing comes back as it is. */
-export async function open(key: DataKey, column: SQLiteColumn, value: string): Promise<string> {
-  if (!isSealed(value)) return value;
-  const [, id, payload = ''] = value.split(':');
-  if (id !== key.id) throw new Error(`${where(column)} was sealed with data key ${id}, but the key in use is ${key.id}: restore the key it was sealed with.`);
-  const bytes = fromBase64url(payload);
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(where(column)) }, key.aes, bytes.subarray(12));
-  return decoder.decode(plain);
-}
+export const open = (key: DataKey, column: SQLiteColumn, value: string) => openBound(key, key.aes, where(column), value, where(column));
 
 /** Seals the secret kept as `name` in `meta`; its name is bound to it, so it does not open as another. */
-export async function sealSecret(key: DataKey, name: SecretName, value: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(`meta:${name}`) }, key.secrets, encoder.encode(value)));
-  const bytes = new Uint8Array(iv.length + sealed.length);
-  bytes.set(iv);
-  bytes.set(sealed, iv.length);
-  return `${VERSION}:${key.id}:${toBase64url(bytes)}`;
-}
+export const sealSecret = (key: DataKey, name: SecretName, value: string) => sealBound(key, key.secrets, `meta:${name}`, value);
 
 /** Opens the secret kept as `name`; one kept in clear by an earlier release comes back as it is. */
-export async function openSecret(key: DataKey, name: SecretName, value: string): Promise<string> {
-  if (!isSealed(value)) return value;
-  const [, id, payload = ''] = value.split(':');
-  if (id !== key.id) throw new Error(`The server's ${name} was sealed with data key ${id}, but the key in use is ${key.id}: restore the key it was sealed with.`);
-  const bytes = fromBase64url(payload);
-  return decoder.decode(
-    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12), additionalData: encoder.encode(`meta:${name}`) }, key.secrets, bytes.subarray(12)),
-  );
-}
+export const openSecret = (key: DataKey, name: SecretName, value: string) => openBound(key, key.secrets, `meta:${name}`, value, `The server's ${name}`);
 
 /** The keyed hash a row is found by (e.g. a subscriber's normalized phone number). */
 export async function lookupHash(key: DataKey, value: string): Promise<string> {

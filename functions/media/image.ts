@@ -11,6 +11,7 @@
  * Pure TypeScript over Uint8Array (no Buffer, zlib or fs) so it runs the same in Node and workerd.
  * Nothing here decompresses pixel data, so it is cheap even for files that declare huge sizes.
  */
+import { concat } from './bytes.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -618,15 +619,4 @@ function setU32le(b: Uint8Array, o: number, value: number): void {
 
 function totalLength(parts: Uint8Array[]): number {
   return parts.reduce((sum, p) => sum + p.length, 0);
-}
-
-/** Joins the kept pieces into one new array, so the result never shares memory with the input. */
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(totalLength(parts));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -17,6 +17,7 @@
  * Not covered: a timed metadata track's samples live in mdat (a GoPro's or a dashcam's GPS
  * track); they are played, not parsed, and pass through as they are.
  */
+import { concat } from './bytes.ts';
 
 export type VideoType = 'mp4' | 'mov';
 
@@ -349,14 +350,4 @@ function u32(b: Uint8Array, o: number): number {
 /** A 64-bit field as a number (exact up to 2^53, which is far beyond any real size or duration). */
 function u64(b: Uint8Array, o: number): number {
   return u32(b, o) * 2 ** 32 + u32(b, o + 4);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

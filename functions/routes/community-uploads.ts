@@ -4,11 +4,10 @@ import { communityUploadRequest, type CommunityUploadParams, type UploadedMedia 
 import { COMMUNITY_MEDIA_TYPES, MAX_MEDIA_BYTES, type CommunityMediaType } from '../../src/common/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { communityKind, spendUpload, storeChecked, tooLarge } from '../domain/media.ts';
+import { communityKind, reserveUpload, spendUpload, storeChecked, tooLarge } from '../domain/media.ts';
 import { apiError, jsonBody } from '../http/answers.ts';
 import { bytesInFlight } from '../middleware/in-flight/index.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
-import { toMinute } from '../domain/time.ts';
 
 /**
  * POST /api/community-assistance/upload {mediaType} answers the upload parameters (spec section 7);
@@ -23,8 +22,7 @@ export function communityUploadRoutes(deps: RouteDeps) {
   return new Hono()
     .post('/', jsonBody(communityUploadRequest), rateLimit(deps, 'mediaUpload'), async (c) => {
       const { mediaType } = c.var.body;
-      const objectId = crypto.randomUUID();
-      await db.insert(uploads).values({ id: objectId, kind: communityKind(mediaType), createdAt: toMinute(deps.now()) });
+      const objectId = await reserveUpload(deps, communityKind(mediaType));
       const params: CommunityUploadParams = { url: `/api/community-assistance/upload/${mediaType}/${objectId}`, objectId, mediaType };
       return c.json(params, 201);
     })

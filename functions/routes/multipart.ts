@@ -13,7 +13,7 @@ import {
 import { uploadParts, uploads } from '../../db/schema.ts';
 import { storageFailure } from '../../db/failures.ts';
 import type { RouteDeps } from '../deps.ts';
-import { communityKind, MAX_BYTES, refuseType, spendUpload, storeChecked, tooLarge, uploadId, type Accepted } from '../domain/media.ts';
+import { communityKind, MAX_BYTES, refuseType, reserveUpload, spendUpload, storeChecked, tooLarge, uploadId, type Accepted } from '../domain/media.ts';
 import { HOUR, MINUTE, toMinute } from '../domain/time.ts';
 import { apiError, exactly, jsonBody, peek, within, type WithBody } from '../http/answers.ts';
 import { bytesInFlight } from '../middleware/in-flight/index.ts';
@@ -275,8 +275,7 @@ export function multipartRoutes(deps: RouteDeps) {
           return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { 'metadata.kind': `metadata[kind] must be one of ${MEDIA_KINDS.join(', ')}` });
         }
         const place = placeOf(kind as MediaKind);
-        const id = crypto.randomUUID();
-        await db.insert(uploads).values({ id, kind: place, createdAt: now() });
+        const id = await reserveUpload(deps, place);
         const { path, expires } = await address(id, 0);
         // Absolute: @uppy/aws-s3 derives the file's location from it.
         return c.json({ method: 'POST', url: new URL(path, c.req.url).href, fields: { key: `${place}/${id}` }, headers: {}, expires });

@@ -4,12 +4,11 @@ import { uploadRequest } from '../../src/common/contract/index.ts';
 import { MAX_PHOTO_BYTES, UPLOAD_KINDS, type UploadKind } from '../../src/common/contract/limits.ts';
 import { uploads } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { spendUpload, storeImage } from '../domain/media.ts';
+import { reserveUpload, spendUpload, storeImage } from '../domain/media.ts';
 import { apiError, jsonBody, readCapped } from '../http/answers.ts';
 import { sniffImage } from '../media/image.ts';
 import { bytesInFlight } from '../middleware/in-flight/index.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
-import { toMinute } from '../domain/time.ts';
 
 /**
  * POST /api/upload {type} answers an uploadURL; the photo is then PUT there. The server keeps
@@ -22,9 +21,7 @@ export function uploadRoutes(deps: RouteDeps) {
   return new Hono()
     .post('/', jsonBody(uploadRequest), rateLimit(deps, 'photoUpload'), async (c) => {
       const { type } = c.var.body;
-      const id = crypto.randomUUID();
-      await db.insert(uploads).values({ id, kind: type, createdAt: toMinute(deps.now()) });
-      return c.json({ uploadURL: `/api/upload/${type}/${id}` }, 201);
+      return c.json({ uploadURL: `/api/upload/${type}/${await reserveUpload(deps, type)}` }, 201);
     })
     .put('/:kind/:id', bytesInFlight(deps, MAX_PHOTO_BYTES), async (c) => {
       const kind = c.req.param('kind') as UploadKind;

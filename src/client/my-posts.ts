@@ -3,6 +3,7 @@
  * browser's storage: no account, and nothing on the server ties the posts to a person.
  */
 import type { MyPostKind } from '../common/forms/kit.ts';
+import { storedList } from './stored-list.ts';
 
 export interface MyPost {
   kind: MyPostKind;
@@ -12,8 +13,6 @@ export interface MyPost {
   createdAt: string;
 }
 
-const KEY = 'my-posts';
-
 /** Where each kind of post lives in the API. */
 export const POST_API: Record<MyPostKind, string> = {
   request: '/api/assistance-requests',
@@ -21,30 +20,16 @@ export const POST_API: Record<MyPostKind, string> = {
   missing: '/api/lost-found',
 };
 
-export function myPosts(): MyPost[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(stored) ? (stored as MyPost[]).filter((post) => post && post.kind in POST_API && typeof post.token === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+// Where storage cannot be used, the link shown after posting still works.
+const stored = storedList<MyPost>(
+  'my-posts',
+  (post) => post.kind in POST_API && typeof post.token === 'string',
+  (post) => post.id,
+);
 
-const save = (posts: MyPost[]) => {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(posts));
-  } catch {
-    // Private mode or a full storage: the link shown after posting still works.
-  }
-};
-
-export function rememberPost(post: MyPost): void {
-  save([post, ...myPosts().filter((known) => known.id !== post.id)]);
-}
-
-export function forgetPost(id: string): void {
-  save(myPosts().filter((post) => post.id !== id));
-}
+export const myPosts = stored.read;
+export const rememberPost = stored.remember;
+export const forgetPost = stored.forget;
 
 /**
  * The private link that manages a post from any device. The secret rides in the fragment

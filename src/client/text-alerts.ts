@@ -2,32 +2,24 @@
  * The phones this device signed up for text alerts (/alerts-live), kept only in this browser so
  * its notifications page can list and stop them: the server is never asked which numbers exist.
  */
+import { storedList } from './stored-list.ts';
+
 export interface TextAlert {
   phone: string;
   /** The city as the server placed it; empty: all of California. */
   city: string;
 }
 
-const KEY = 'text-alerts';
+// Where storage cannot be used, the texts come anyway, and STOP ends them.
+const stored = storedList<TextAlert>(
+  'text-alerts',
+  (alert) => typeof alert.phone === 'string' && typeof alert.city === 'string',
+  (alert) => alert.phone,
+);
 
-export function textAlerts(): TextAlert[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown;
-    return Array.isArray(stored) ? (stored as TextAlert[]).filter((alert) => alert && typeof alert.phone === 'string' && typeof alert.city === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const save = (alerts: TextAlert[]) => {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(alerts));
-  } catch {
-    // Private mode or a full storage: the texts come anyway, and STOP ends them.
-  }
-};
+export const textAlerts = stored.read;
 
 /** One entry per number, as the server keeps one subscription per number. */
-export const rememberTextAlert = (alert: TextAlert) => save([alert, ...textAlerts().filter((known) => known.phone !== alert.phone)]);
+export const rememberTextAlert = stored.remember;
 
-export const forgetTextAlert = (phone: string) => save(textAlerts().filter((known) => known.phone !== phone));
+export const forgetTextAlert = stored.forget;

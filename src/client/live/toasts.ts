@@ -13,6 +13,9 @@ type T = (key: MessageKey, vars?: Vars) => string;
 
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
+/** A toast worth interrupting a person for: the OS notification says what it says, under `tag`. */
+const interrupting = (toast: ToastInput & { description: string }, tag: string): LiveNotice => ({ toast, notification: { title: toast.title, body: toast.description, tag } });
+
 /**
  * What a page shows for a live event (spec section 9: durations, styles and fallback texts), or
  * null for the quiet events that only refresh lists. A note on a missing-person record speaks only
@@ -23,25 +26,15 @@ export function liveNotice(live: LiveEvent, t: T, ownRecord: (id: string) => { t
   switch (live.event) {
     case 'new-missing-person': {
       const { name, lastSeenCity } = live.data;
-      const toast = {
-        title: t('live.missingTitle'),
-        description: lastSeenCity ? t('live.missingText', { name, city: lastSeenCity }) : t('live.missingTextNoCity', { name }),
-        variant: 'destructive',
-        duration: 10_000,
-      } as const;
-      return { toast, notification: { title: toast.title, body: toast.description, tag: 'missing-person' } };
+      const description = lastSeenCity ? t('live.missingText', { name, city: lastSeenCity }) : t('live.missingTextNoCity', { name });
+      return interrupting({ title: t('live.missingTitle'), description, variant: 'destructive', duration: 10_000 }, 'missing-person');
     }
     case 'emergency-alert': {
       const { type, city, details } = live.data;
       // Known alert types read in the page's language; anything else as it came.
       const typeKey = ALERT_TYPE_KEYS[type as keyof typeof ALERT_TYPE_KEYS];
-      const toast = {
-        title: t('live.emergencyTitle', { type: typeKey ? t(typeKey) : type }),
-        description: `${city}: ${details}`,
-        variant: 'destructive',
-        duration: 15_000,
-      } as const;
-      return { toast, notification: { title: toast.title, body: toast.description, tag: 'emergency' } };
+      const title = t('live.emergencyTitle', { type: typeKey ? t(typeKey) : type });
+      return interrupting({ title, description: `${city}: ${details}`, variant: 'destructive', duration: 15_000 }, 'emergency');
     }
     case 'new-resource': {
       const { category, name, city } = live.data;
@@ -50,8 +43,7 @@ export function liveNotice(live: LiveEvent, t: T, ownRecord: (id: string) => { t
     case 'new-job': {
       const { title, city, payRange, acceptsNoPapers } = live.data;
       const description = join(city, payRange ?? t('live.competitivePay'), acceptsNoPapers ? t('live.noPapers') : null);
-      const toast = { title: t('live.jobTitle', { title }), description, duration: 8_000 };
-      return { toast, notification: { title: toast.title, body: description, tag: 'job-opportunity' } };
+      return interrupting({ title: t('live.jobTitle', { title }), description, duration: 8_000 }, 'job-opportunity');
     }
     case 'new-drop': {
       const { items, location, notes } = live.data;
@@ -61,12 +53,8 @@ export function liveNotice(live: LiveEvent, t: T, ownRecord: (id: string) => { t
       const record = ownRecord(live.data.postId);
       // Plain, whatever the note says: it may bring bad news, read in full on My posts.
       if (!record) return null;
-      const toast = {
-        title: record.title ? t('live.noteTitle', { name: record.title }) : t('live.noteTitleNoName'),
-        description: t('live.noteText'),
-        duration: 10_000,
-      } as const;
-      return { toast, notification: { title: toast.title, body: toast.description, tag: `note-${live.data.postId}` } };
+      const title = record.title ? t('live.noteTitle', { name: record.title }) : t('live.noteTitleNoName');
+      return interrupting({ title, description: t('live.noteText'), duration: 10_000 }, `note-${live.data.postId}`);
     }
     case 'new-assistance-request':
     case 'new-surplus-offer':

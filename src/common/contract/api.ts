@@ -73,14 +73,21 @@ const hsds = (summary: string, description: string, query?: Record<string, strin
 /** Which multipart upload a call is about, with its uploadId in the path. */
 const UPLOAD_KEY = { key: 'The key POST /api/uploads/s3/multipart answered with the uploadId.' };
 
+/** A route of the moderators' desk (signed in as an admin) answering 200 with `description`; `list`: a list of them. */
+const desk = (summary: string, description: string, list?: 'list'): ApiRoute => ({
+  summary,
+  tag: 'Admin',
+  auth: 'admin',
+  answer: { status: 200, description, ...(list ? { list: true } : {}) },
+});
+
 /** Every public list's area filter (functions/domain/places.ts). */
 const COUNTY = { county: 'Only those placed in this California county (any case; "Fresno" or "Fresno County"); not a county: 400 invalid_county.' };
 
-const hideRestore = (path: string, what: string) =>
-  ({
-    [`POST /api/admin/${path}/:id/hide`]: { summary: `Hide a ${what} from the public`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `The ${what}, hidden` } },
-    [`POST /api/admin/${path}/:id/restore`]: { summary: `Show a hidden ${what} again`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `The ${what}, shown` } },
-  }) satisfies Record<string, ApiRoute>;
+const hideRestore = (path: string, what: string) => ({
+  [`POST /api/admin/${path}/:id/hide`]: desk(`Hide a ${what} from the public`, `The ${what}, hidden`),
+  [`POST /api/admin/${path}/:id/restore`]: desk(`Show a hidden ${what} again`, `The ${what}, shown`),
+});
 
 const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType, done: string) =>
   ({
@@ -116,7 +123,7 @@ const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType
 
 const adminBoard = (path: string, what: string, type: string, body: z.ZodMiniType, extra: Record<string, ApiRoute>) =>
   ({
-    [`GET /api/admin/${path}`]: { summary: `Every ${what}, for the desk`, tag: 'Admin', auth: 'admin', answer: { status: 200, description: `${type} objects`, list: true } },
+    [`GET /api/admin/${path}`]: desk(`Every ${what}, for the desk`, `${type} objects`, 'list'),
     [`POST /api/admin/${path}`]: { summary: `Add a ${what}`, tag: 'Admin', auth: 'admin', body, answer: { status: 201, description: `The new ${type}` } },
     [`PUT /api/admin/${path}/:id`]: { summary: `Change a ${what}`, tag: 'Admin', auth: 'admin', body, answer: { status: 200, description: `The changed ${type}` } },
     [`DELETE /api/admin/${path}/:id`]: { summary: `Delete a ${what}`, tag: 'Admin', auth: 'admin', answer: { status: 204, description: 'Deleted' } },
@@ -389,46 +396,21 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['adminSignIn'],
     answer: { status: 200, description: 'The admin name and the session expiresAt' },
   },
-  'GET /api/admin/session': { summary: 'Who is signed in', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The admin name and the session expiresAt' } },
+  'GET /api/admin/session': desk('Who is signed in', 'The admin name and the session expiresAt'),
   'DELETE /api/admin/session': { summary: 'Sign out', tag: 'Admin', auth: 'admin', answer: { status: 204, description: 'Signed out' } },
-  'GET /api/admin/dashboard': { summary: 'The counts and queues of the desk', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'Dashboard' } },
-  'GET /api/admin/alerts': {
-    summary: 'Every open alert, hidden ones included',
-    tag: 'Admin',
-    auth: 'admin',
-    answer: { status: 200, description: 'AdminAlert objects', list: true },
-  },
+  'GET /api/admin/dashboard': desk('The counts and queues of the desk', 'Dashboard'),
+  'GET /api/admin/alerts': desk('Every open alert, hidden ones included', 'AdminAlert objects', 'list'),
   ...hideRestore('alerts', 'alert'),
-  'POST /api/admin/alerts/:id/verify': { summary: 'Mark an alert verified', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminAlert' } },
-  'POST /api/admin/alerts/:id/all-clear': {
-    summary: 'Close an alert: it leaves the lists and is deleted',
-    tag: 'Admin',
-    auth: 'admin',
-    answer: { status: 200, description: 'The AdminAlert' },
-  },
-  'GET /api/admin/lost-found': {
-    summary: 'Missing-person records, hidden ones included',
-    tag: 'Admin',
-    auth: 'admin',
-    answer: { status: 200, description: 'AdminLostFoundPost objects', list: true },
-  },
+  'POST /api/admin/alerts/:id/verify': desk('Mark an alert verified', 'The AdminAlert'),
+  'POST /api/admin/alerts/:id/all-clear': desk('Close an alert: it leaves the lists and is deleted', 'The AdminAlert'),
+  'GET /api/admin/lost-found': desk('Missing-person records, hidden ones included', 'AdminLostFoundPost objects', 'list'),
   ...hideRestore('lost-found', 'missing-person record'),
-  'GET /api/admin/lost-found-notes': {
-    summary: 'Notes on records, hidden ones included',
-    tag: 'Admin',
-    auth: 'admin',
-    answer: { status: 200, description: 'AdminLostFoundNote objects', list: true },
-  },
+  'GET /api/admin/lost-found-notes': desk('Notes on records, hidden ones included', 'AdminLostFoundNote objects', 'list'),
   ...hideRestore('lost-found-notes', 'note'),
-  'GET /api/admin/help-posts': {
-    summary: 'Requests and offers, hidden ones included',
-    tag: 'Admin',
-    auth: 'admin',
-    answer: { status: 200, description: 'AdminHelpPost objects', list: true },
-  },
+  'GET /api/admin/help-posts': desk('Requests and offers, hidden ones included', 'AdminHelpPost objects', 'list'),
   ...hideRestore('help-posts/requests', 'request for help'),
   ...hideRestore('help-posts/offers', 'surplus offer'),
-  'POST /api/admin/sos/:id/handled': { summary: 'Mark an SOS request handled', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'AdminSos' } },
+  'POST /api/admin/sos/:id/handled': desk('Mark an SOS request handled', 'AdminSos'),
   'POST /api/admin/pfif': {
     summary: 'Import a PFIF 1.1-1.4 file',
     tag: 'Admin',
@@ -438,10 +420,10 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   },
   ...adminBoard('drops', 'drop', 'AdminDrop', adminDropInput, {}),
   ...adminBoard('resources', 'resource', 'AdminResource', adminResourceInput, {
-    'POST /api/admin/resources/:id/verify': { summary: 'Verify and publish a resource', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminResource' } },
+    'POST /api/admin/resources/:id/verify': desk('Verify and publish a resource', 'The AdminResource'),
   }),
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
-    'POST /api/admin/jobs/:id/approve': { summary: 'Approve a job for the board', tag: 'Admin', auth: 'admin', answer: { status: 200, description: 'The AdminJob' } },
+    'POST /api/admin/jobs/:id/approve': desk('Approve a job for the board', 'The AdminJob'),
   }),
   'GET /api/hsds/': hsds('The Open Referral HSDS 3.0 read API: its version and where it is described', 'HSDS API information: version, openapi_url'),
   'GET /api/hsds/services': hsds('Published resources as HSDS 3.0 services, by name', 'An HSDS page of services (their one-to-one fields)', HSDS_PAGED),

@@ -38,18 +38,23 @@ export const STOP_CODE_FORM = codeSpec('textStopCode', '/api/alert-subscriptions
   text: 'alertsLive.unsubscribedText',
 });
 
+/** What both first steps share: each texts a code (in the page's language), fails and is refused alike, and leads back to the page. */
+const TEXTS_A_CODE = {
+  sendsLang: true,
+  failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
+  refusals: CODE_REFUSALS,
+  back: '/alerts-live',
+} as const;
+
 /** Text alerts, first step: a code is texted to the number, to enter in SUBSCRIPTION_CODE_FORM. */
 export const SUBSCRIPTION_FORM = {
   id: 'subscription',
   action: '/api/alert-subscriptions',
-  sendsLang: true,
+  ...TEXTS_A_CODE,
   fields: [PHONE, { ...text('city', 'alertsLive.city', LIMITS.city), kind: 'place' }],
   submit: 'alertsLive.subscribe',
   pending: 'alertsLive.subscribing',
   success: { title: 'alertsLive.codeSent', text: 'alertsLive.codeSentText' },
-  failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
-  refusals: CODE_REFUSALS,
-  back: '/alerts-live',
   next: SUBSCRIPTION_CODE_FORM,
 } as const satisfies FormSpec;
 
@@ -57,13 +62,10 @@ export const SUBSCRIPTION_FORM = {
 export const STOP_FORM = {
   id: 'textStop',
   action: '/api/alert-subscriptions/stop',
-  sendsLang: true,
+  ...TEXTS_A_CODE,
   fields: [PHONE],
   submit: 'alertsLive.unsubscribe',
   pending: 'alertsLive.unsubscribing',
   success: { title: 'alertsLive.codeSent', text: 'alertsLive.stopCodeSentText' },
-  failure: { title: 'alertsLive.subscribeError', text: 'alertsLive.subscribeErrorText' },
-  refusals: CODE_REFUSALS,
-  back: '/alerts-live',
   next: STOP_CODE_FORM,
 } as const satisfies FormSpec;

@@ -5,7 +5,7 @@ import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
 import { ADMIN_SIGN_IN_FORM } from '../../common/forms/posts.ts';
-import { FormKeys, useForm } from '../shared/use-form.tsx';
+import { FormKeys, FormProblem, useForm } from '../shared/use-form.tsx';
 import { showToast } from '../../client/toast.ts';
 
 export type T = ReturnType<typeof messageFn>;
@@ -140,11 +140,7 @@ function SignIn({ lang, t, checked }: { lang: Lang; t: T; checked: boolean }) {
         <FormKeys spec={ADMIN_SIGN_IN_FORM} lang={lang} />
         {row('username', { autoComplete: 'username', dir: 'auto' })}
         {row('password', { autoComplete: 'current-password', dir: 'ltr' })}
-        {problem && (
-          <p className="admin-problem" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} className="admin-problem" />
         <button className="button" type="submit" disabled={pending}>
           {submitLabel}
         </button>

@@ -132,11 +132,7 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
           current && (
             <>
               <button type="button" className="help-current" onClick={() => setView({ name: 'detail', post: current })}>
-                <Previews post={current} max={3} />
-                <span className="help-current-title">
-                  <bdi>{current.title}</bdi>
-                </span>
-                <PostMeta post={current} lang={lang} t={t} />
+                <PostSummary post={current} max={3} lang={lang} t={t} />
               </button>
               {count > 1 && (
                 <div className="help-dots">
@@ -186,11 +182,7 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
               {(items ?? []).map((post) => (
                 <li key={post.id} className="help-list-item">
                   <button type="button" className="help-list-open" onClick={() => setView({ name: 'detail', post })}>
-                    <Previews post={post} max={4} />
-                    <span className="help-current-title">
-                      <bdi>{post.title}</bdi>
-                    </span>
-                    <PostMeta post={post} lang={lang} t={t} />
+                    <PostSummary post={post} max={4} lang={lang} t={t} />
                   </button>
                   <button type="button" className="button small" onClick={() => setView({ name: 'respond', post })}>
                     {t(answer)}
@@ -224,6 +216,19 @@ function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; on
         </Dialog>
       )}
     </section>
+  );
+}
+
+/** A post as a box and the list show it, to be opened: up to `max` thumbnails, its title, then what it is, where and when. */
+function PostSummary({ post, max, lang, t }: { post: Post; max: number; lang: Lang; t: T }) {
+  return (
+    <>
+      <Previews post={post} max={max} />
+      <span className="help-current-title">
+        <bdi>{post.title}</bdi>
+      </span>
+      <PostMeta post={post} lang={lang} t={t} />
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { call } from '../../client/api.ts';
 import { OFFER_FORM, REQUEST_FORM } from '../../common/forms/help.ts';
 import { rememberPost } from '../../client/my-posts.ts';
-import { FormKeys, useForm } from '../shared/use-form.tsx';
+import { FormKeys, FormProblem, useForm } from '../shared/use-form.tsx';
 import type { Values } from '../../client/forms.ts';
 import { MediaField, type MediaValue } from '../shared/MediaField.tsx';
 
@@ -75,11 +75,7 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
       {row('contactName', { autoComplete: 'given-name', hint: t('help.fieldContactNameHint') })}
       {row('contactMethod', { autoComplete: 'off', hint: t('help.fieldContactMethodHint') })}
       <MediaField key={mediaKey} mediaType={isRequest ? 'assistance-requests' : 'surplus-offers'} t={t} onChange={onMedia} />
-      {problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <button className="button" type="submit" disabled={pending || media.uploading}>
         {media.uploading && !pending ? t('help.mediaWait') : submitLabel}
       </button>

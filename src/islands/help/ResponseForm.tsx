@@ -2,7 +2,7 @@ import type { Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { call } from '../../client/api.ts';
 import { CLAIM_ITEM_FORM, OFFER_HELP_FORM } from '../../common/forms/help.ts';
-import { FormKeys, useForm } from '../shared/use-form.tsx';
+import { FormKeys, FormProblem, useForm } from '../shared/use-form.tsx';
 import type { Values } from '../../client/forms.ts';
 
 type T = (key: MessageKey, vars?: Vars) => string;
@@ -37,11 +37,7 @@ export function ResponseForm({ to, lang, t, onSent }: { to: { requestId: string 
       {row('responderName', { autoComplete: 'given-name' })}
       {row('responderContact', { autoComplete: 'off' })}
       {row('message')}
-      {problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <button className="button" type="submit" disabled={pending}>
         {submitLabel}
       </button>

@@ -37,6 +37,17 @@ export function FormKeys({ spec, lang }: { spec: FormSpec; lang: Lang }) {
   );
 }
 
+/** What went wrong with the form (useForm's `problem`), said in its own line, read out at once; nothing when all is well. */
+export function FormProblem({ problem, className = 'form-problem' }: { problem: string | null; className?: string }) {
+  return (
+    problem && (
+      <p className={className} role="alert">
+        {problem}
+      </p>
+    )
+  );
+}
+
 /** A form's values before anyone types: blank, or its description's first choice. */
 const emptyValues = (spec: FormSpec): Values => Object.fromEntries(spec.fields.map((field) => [field.name, field.initial ?? '']));
 
