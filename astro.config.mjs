@@ -67,7 +67,10 @@ export default defineConfig({
             // cards about 0.3 s sooner under Lighthouse's slow phone.
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/ },
-              { name: 'kit', test: /src[\\/](lib[\\/](api|lists|toast|format|live-store|own-posts)|i18n[\\/](languages|messages|values))\.ts$|node_modules[\\/]nanostores[\\/]/ },
+              {
+                name: 'kit',
+                test: /src[\\/](client[\\/](api|forms|lists|toast|own-posts|live[\\/]store)|common[\\/](format|i18n[\\/](languages|messages|values)))\.ts$|node_modules[\\/]nanostores[\\/]/,
+              },
             ],
           },
         },

@@ -4,11 +4,12 @@ import { messageFn } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
 import { revealFailureKey } from '../../client/reveal.ts';
 import { h } from '../../client/dom.ts';
-import { contactLink, formatDate, formatDateTime } from '../../common/format.ts';
-import { actionOf, failureNotice, fieldFor, firstBlank, type Notice } from '../../common/forms/kit.ts';
+import { contactLink } from '../../common/format.ts';
+import { actionOf } from '../../common/forms/kit.ts';
+import { formElement } from '../../client/form-element.ts';
 import { NOTE_FORM } from '../../common/forms/posts.ts';
 import { $liveEvent } from '../../client/live/store.ts';
-import { contactNote, noteStatusKey } from '../../common/person.ts';
+import { contactNote, noteFacts, recordFacts } from '../../common/person.ts';
 import { browserPush, pushSupported } from '../../client/live/push.ts';
 import { MAX_PUSH_FOLLOWS } from '../../common/contract/limits.ts';
 import { shareOrCopy } from '../../client/share.ts';
@@ -136,18 +137,17 @@ class PersonRecord extends HTMLElement {
   #draw() {
     const t = this.#t;
     const record = this.#record!;
+    const view = recordFacts(record, this.#lang);
     const photo = record.photoUrl
       ? h('img', { className: 'post-photo person-photo', src: record.photoUrl, alt: t('lostFound.photoOf', { name: record.name }), width: 120, height: 120, decoding: 'async' })
-      : h('div', { className: 'post-photo person-photo placeholder', attrs: { 'aria-hidden': 'true' }, textContent: record.name.trim().charAt(0).toUpperCase() });
+      : h('div', { className: 'post-photo person-photo placeholder', attrs: { 'aria-hidden': 'true' }, textContent: view.initial });
     this.#piece('.person-photo-slot').replaceChildren(photo);
     this.#piece('#person-name').replaceChildren(bdi(record.name));
     this.#piece('.person-badges').replaceChildren(
-      record.status === 'found'
-        ? h('span', { className: 'badge done', textContent: t('lostFound.found') })
-        : h('span', { className: 'badge danger', textContent: t('person.missing') }),
+      h('span', { className: `badge ${view.badge.tone}`, textContent: t(view.badge.key) }),
       record.sample ? h('span', { className: 'badge', title: t('common.sampleNote'), textContent: t('common.sample') }) : '',
     );
-    const lastSeen = [record.lastSeenCity && bdi(record.lastSeenCity), record.lastSeenDate && formatDate(record.lastSeenDate, this.#lang)].filter((part) => !!part);
+    const lastSeen = [view.lastSeen.city && bdi(view.lastSeen.city), view.lastSeen.date].filter((part) => !!part);
     // Only the facts the record has: replaceChildren would print a missing one as "null".
     const facts = [
       lastSeen.length > 0 &&
@@ -160,7 +160,7 @@ class PersonRecord extends HTMLElement {
         ),
       record.description && h('p', { className: 'person-description', dir: 'auto', textContent: record.description }),
       record.contactKind && this.#contact(record.id, record.contactKind),
-      h('p', { className: 'note', textContent: `${t('lostFound.posted')} ${formatDate(record.createdAt, this.#lang)}` }),
+      h('p', { className: 'note', textContent: `${t('lostFound.posted')} ${view.posted}` }),
     ];
     this.#piece('.person-facts').replaceChildren(...facts.filter((fact) => !!fact));
     const reached = contactNote(record.notes);
@@ -195,13 +195,13 @@ class PersonRecord extends HTMLElement {
 
   #note(note: LostFoundNote, tag: 'li' | 'div') {
     const t = this.#t;
-    const status = noteStatusKey(note);
+    const { status, author, lastKnown, when } = noteFacts(note, this.#lang);
     // The author's name isolated inside the sentence that gives it ("From {name}").
     const [before, after] = t('person.noteFrom', { name: '\u0000' }).split('\u0000');
     const about = [
-      note.authorName && h('span', {}, before ?? '', bdi(note.authorName), after ?? ''),
-      note.lastKnownLocation && h('span', {}, `${t('person.noteLastKnown')}: `, bdi(note.lastKnownLocation)),
-      h('time', { dateTime: note.createdAt, textContent: formatDateTime(note.createdAt, this.#lang) }),
+      author && h('span', {}, before ?? '', bdi(author), after ?? ''),
+      lastKnown && h('span', {}, `${t('person.noteLastKnown')}: `, bdi(lastKnown)),
+      h('time', { dateTime: note.createdAt, textContent: when }),
     ].filter((part) => !!part);
     return h(
       tag,
@@ -221,75 +221,49 @@ class PersonRecord extends HTMLElement {
     if (done === 'failed') showToast({ title: t('person.shareFailed'), variant: 'destructive' });
   }
 
-  /** The note form: checks in the spec's order, one toast per cause, what was typed kept on failure. */
+  /** The note form, on the one submit loop (src/client/forms.ts): what was typed is kept on failure, a record gone says so. */
   #wireForm() {
-    const t = this.#t;
     const form = this.#form;
-    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     const contactBox = form.querySelector<HTMLElement>('[data-field="authorMadeContact"]')!;
     const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | RadioNodeList;
-    const controls = (name: string) => [...form.querySelectorAll<HTMLElement>(`[name="${name}"]`)];
     // "I made contact" goes only with "believed alive": the box is there for that choice only.
     const fitContactBox = () => {
       const alive = (input('status') as RadioNodeList).value === 'believed_alive';
       contactBox.hidden = !alive;
       if (!alive) (input('authorMadeContact') as HTMLInputElement).checked = false;
     };
-    const toast = (notice: Notice, variant: 'success' | 'destructive', cause?: ApiError['cause']) =>
-      showToast({ title: t(notice.title), ...(notice.text ? { description: t(notice.text) } : {}), variant, cause });
-    const mark = (names: string[]) => {
-      for (const name of names) for (const control of controls(name)) control.setAttribute('aria-invalid', 'true');
-      controls(names[0]!)[0]?.focus();
-    };
-
     fitContactBox();
     form.action = actionOf(NOTE_FORM, this.#id);
     form.addEventListener('change', fitContactBox);
-    form.addEventListener('input', (event) => {
-      const name = (event.target as HTMLInputElement).name;
-      for (const control of controls(name)) control.removeAttribute('aria-invalid');
-    });
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      if (button.disabled) return;
-      const values = Object.fromEntries(
-        NOTE_FORM.fields.map(({ name, kind }) => [name, kind === 'checkbox' ? (input(name) as HTMLInputElement).checked : String(input(name).value).trim()]),
-      );
-      const blank = firstBlank(NOTE_FORM, values);
-      if (blank) {
-        mark([blank.name]);
-        toast(blank.required!, 'destructive');
-        return;
-      }
-      const { authorName, text, status, authorMadeContact, lastKnownLocation, contact } = values as Record<string, string> & { authorMadeContact: boolean };
-      button.disabled = true;
-      button.textContent = t(NOTE_FORM.pending);
-      try {
-        const note = await call(
+    const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : '');
+    formElement(form, {
+      spec: NOTE_FORM,
+      t: this.#t,
+      send: (values) =>
+        call(
           'POST /api/lost-found/:id/notes',
-          { authorName, text, status: status as NoteStatus, authorMadeContact, lastKnownLocation: lastKnownLocation || null, contact: contact || null },
+          {
+            authorName: text(values.authorName),
+            text: text(values.text),
+            status: text(values.status) as NoteStatus,
+            authorMadeContact: values.authorMadeContact === true,
+            lastKnownLocation: text(values.lastKnownLocation) || null,
+            contact: text(values.contact) || null,
+          },
           { id: this.#id },
-        );
-        form.reset();
+        ),
+      sent: (note) => {
         fitContactBox();
         if (this.#record && !this.#record.notes.some((shown) => shown.id === note.id)) {
           this.#record = { ...this.#record, notes: [note, ...this.#record.notes] };
           this.#draw();
         }
-        toast(NOTE_FORM.success, 'success');
-      } catch (thrown) {
-        const error = thrown instanceof ApiError ? thrown : new ApiError(0, String(thrown));
-        if (error.status === 404) {
-          this.#show('gone');
-          return;
-        }
-        const named = Object.keys(error.fields).flatMap((name) => fieldFor(NOTE_FORM, name)?.name ?? []);
-        if (named.length) mark(NOTE_FORM.fields.map((field) => field.name).filter((name) => named.includes(name)));
-        toast(failureNotice(NOTE_FORM, error), 'destructive', error.cause);
-      } finally {
-        button.disabled = false;
-        button.textContent = t(NOTE_FORM.submit);
-      }
+      },
+      refused: (error) => {
+        if (error.status !== 404) return false;
+        this.#show('gone');
+        return true;
+      },
     });
   }
 }
