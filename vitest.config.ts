@@ -15,6 +15,9 @@ export default defineConfig({
           execArgv: ['--expose-gc'],
           // A shared machine may run a test slowly; a time limit is no assertion about speed (benchmarks measure that).
           testTimeout: 20_000,
+          // Two files at a time. Vitest's default is one worker fewer than the cores, which on a
+          // 2-core machine ran every API test file one after another.
+          maxWorkers: 2,
         },
       },
       {

@@ -90,25 +90,32 @@ describe('the desk', () => {
   afterAll(() => context?.close());
 
   it('draws the sign-in form before any answer for a visitor, and never for a browser signed in before', async () => {
-    /** /admin while the session check is held back: the first paint, whatever scripts did before it. */
+    /**
+     * /admin while the session check is held back until the test lets it go (`answer`): the first
+     * paint, whatever scripts did before it. It was held 1.5 s, which a busy machine could outlast.
+     */
     const beforeTheAnswer = async (given: BrowserContext) => {
       const page = await given.newPage();
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
       await page.route('**/api/admin/session', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await held;
         await route.continue();
       });
       await page.goto('/admin', { waitUntil: 'domcontentloaded' });
-      return page;
+      return { page, answer };
     };
     const visitor = await phone.context();
     const fresh = await beforeTheAnswer(visitor);
-    expect(await fresh.locator('.admin-sign-in').isVisible()).toBe(true);
-    expect(await fresh.locator('.admin-checking').isVisible()).toBe(false);
+    expect(await fresh.page.locator('.admin-sign-in').isVisible()).toBe(true);
+    expect(await fresh.page.locator('.admin-checking').isVisible()).toBe(false);
+    fresh.answer();
     await visitor.close();
 
-    const page = await beforeTheAnswer(context);
+    const { page, answer } = await beforeTheAnswer(context);
     expect(await page.locator('.admin-sign-in').isVisible()).toBe(false);
     expect(await page.locator('.admin-checking').textContent()).toBe(en['admin.checking']);
+    answer();
     await page.waitForSelector('.admin-bar');
     expect(await page.locator('.admin-sign-in').count()).toBe(0);
     await page.close();

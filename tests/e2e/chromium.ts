@@ -14,12 +14,19 @@ import { loopback, postFrom } from '../post-from.ts';
 import { startServer } from './start-server.ts';
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/** That Chromium, for a script of its own. */
+export const launchChromium = (): Promise<Browser> => chromium.launch(CHROMIUM);
+
+/**
+ * That Chromium as a server the test files connect to (the e2e global setup launches it once):
+ * launching it for each file cost 2 to 3 s there, and its first page 2 s more, on the 2-core machine.
+ */
+export const launchChromiumServer = () => chromium.launchServer(CHROMIUM);
 
 /** About a cheap Android phone's screen. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
@@ -37,16 +44,16 @@ export interface OpenOptions extends BrowserContextOptions {
 }
 
 /**
- * One Chromium for a test file (launched before its tests, closed after them) and phones on the
- * e2e server: `context()` makes a fresh phone (the caller closes it), `open(path)` opens a page on
- * a fresh phone once the page's first island has hydrated (pages without islands: once loaded),
- * `visit(path)` the same with the scripts it loaded.
+ * The shared Chromium for a test file (connected before its tests; disconnecting after them closes
+ * every phone the file left open) and phones on the e2e server: `context()` makes a fresh phone
+ * (the caller closes it), `open(path)` opens a page on a fresh phone once the page's first island
+ * has hydrated (pages without islands: once loaded), `visit(path)` the same with the scripts it loaded.
  */
 export function usePhone(defaults: BrowserContextOptions = {}) {
   const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await chromium.connect(inject('chromium'));
   });
   afterAll(() => browser?.close());
 

@@ -8,7 +8,7 @@ import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';
 import ko from '../../src/common/i18n/ko.json';
 import { formatDate } from '../../src/common/format.ts';
-import { ownServer, toast, usePhone } from './chromium.ts';
+import { ownFolder, ownServer, toast, usePhone } from './chromium.ts';
 
 const phone = usePhone();
 /** Opens a page once its form works: the /drops island hydrated, the /sos element defined. */
@@ -178,7 +178,10 @@ describe('/drops', () => {
     expect(await calendar.getAttribute('href')).toBe('/api/drops/coat-drive/calendar.ics');
     const [download] = await Promise.all([page.waitForEvent('download'), calendar.click()]);
     expect(download.suggestedFilename()).toBe(`drop-${later}.ics`);
-    const ics = readFileSync((await download.path())!, 'utf8');
+    // Saved where the test reads it: the shared browser runs apart, so its own download folder is not the test's to read.
+    const file = join(ownFolder(), 'drop.ics');
+    await download.saveAs(file);
+    const ics = readFileSync(file, 'utf8');
     expect(ics).toContain('UID:drop-coat-drive@');
     expect(ics).toContain(`DTSTART;TZID=America/Los_Angeles:${later.replaceAll('-', '')}T090000`);
     expect(ics).toContain('SUMMARY:Coat drive\\, Visalia');

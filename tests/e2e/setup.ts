@@ -1,13 +1,15 @@
 /**
  * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
  * then starts the real embedded server on a free port over a fresh database with the sample content,
- * and makes an admin account there with `npm run admin:create` (its secret is generated, as always).
+ * makes an admin account there with `npm run admin:create` (its secret is generated, as always),
+ * and launches the one Chromium every test file connects to.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium.ts';
 import { createAdminAccount, startServer } from './start-server.ts';
 
 declare module 'vitest' {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     baseURL: string;
     /** An admin account made with the real command on the server's database. */
     admin: { name: string; secret: string };
+    /** The shared Chromium's address, for `chromium.connect`. */
+    chromium: string;
   }
 }
 
@@ -30,7 +34,10 @@ export default async function setup(project: TestProject) {
   const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
   project.provide('baseURL', server.url);
   project.provide('admin', createAdminAccount(folder, 'E2E Admin'));
+  const browser = await launchChromiumServer();
+  project.provide('chromium', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await server.stop();
     rmSync(folder, { recursive: true, force: true });
   };
