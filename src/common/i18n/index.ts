@@ -80,3 +80,9 @@ export const ADMIN_MESSAGES = ['admin.', 'common.'];
 
 /** getStaticPaths for a `[...lang]` page: English at the bare path, the others under /{lang}/. */
 export const languagePaths = () => LANGUAGES.map((lang) => ({ params: { lang: lang === 'en' ? undefined : lang }, props: { lang } }));
+
+/** A `[...lang]` page's language, from the props `languagePaths` gave it, and its translator. */
+export function pageLanguage(props: Record<string, unknown>) {
+  const lang = props.lang as Lang;
+  return { lang, t: translator(lang) };
+}
