@@ -86,3 +86,6 @@ export function pageLanguage(props: Record<string, unknown>) {
   const lang = props.lang as Lang;
   return { lang, t: translator(lang) };
 }
+
+/** A component's props and the translator for their `lang`: `const { lang, note, t } = withTranslator(Astro.props);`. */
+export const withTranslator = <P extends { lang: Lang }>(props: P) => ({ ...props, t: translator(props.lang) });
