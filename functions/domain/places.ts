@@ -4,27 +4,28 @@
  */
 import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { countyOf, placeOf } from '../../src/common/contract/places.ts';
 import type { Database } from '../../db/client.ts';
 import { alertSubscriptions, alerts, assistanceRequests, drops, jobs, lostFoundPosts, meta, resources, surplusOffers } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';
 import { apiError } from '../http/answers.ts';
 
-type CountyFilter = { ok: true; county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined } | { ok: false; response: Response };
+/** The county a list was asked for, and `on` a table's county column the condition that keeps its posts. */
+type County = { county: string | null; on: (column: AnySQLiteColumn) => SQL | undefined };
 
 /**
  * A list's `county=` query: its canonical county name and, `on` a table's county column, the
  * condition that keeps that county's posts (none without the query); a 400 `invalid_county`
  * answer for a name that is no California county. Any case or accent is accepted ("fresno").
  */
-export function countyFilter(c: Context): CountyFilter {
+export const countyQuery: MiddlewareHandler<{ Variables: { county: County } }> = async (c, next) => {
   const asked = c.req.query('county');
-  if (asked === undefined || asked.trim() === '') return { ok: true, county: null, on: () => undefined };
-  const county = countyOf(asked);
-  if (!county) return { ok: false, response: apiError(c, 400, 'invalid_county', 'county must be the name of a California county, such as Fresno or Los Angeles') };
-  return { ok: true, county: county.name, on: (column) => eq(column, county.name) };
-}
+  const county = asked?.trim() ? countyOf(asked) : null;
+  if (asked?.trim() && !county) return apiError(c, 400, 'invalid_county', 'county must be the name of a California county, such as Fresno or Los Angeles');
+  c.set('county', county ? { county: county.name, on: (column) => eq(column, county.name) } : { county: null, on: () => undefined });
+  await next();
+};
 
 /** Set by migration 0009 while the cities stored before it still wait to be placed. */
 const BACKFILL_KEY = 'places_backfill';

@@ -6,7 +6,7 @@ import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { markerOf, postAlert } from '../domain/alerts.ts';
 import { toAlert } from '../domain/mappers.ts';
-import { countyFilter } from '../domain/places.ts';
+import { countyQuery } from '../domain/places.ts';
 import { sweepSometimes } from '../domain/retention.ts';
 import { newestFirst } from '../domain/time.ts';
 import { apiError, createdBefore, jsonBody, pageSize, type WithBody } from '../http/answers.ts';
@@ -29,13 +29,12 @@ export function alertRoutes(deps: RouteDeps) {
     )[0];
 
   return new Hono()
-    .get('/', async (c) => {
+    .get('/', countyQuery, async (c) => {
       await sweepSometimes(deps);
       const type = c.req.query('type');
       const before = createdBefore(c, alerts);
       if (!before.ok) return before.response;
-      const county = countyFilter(c);
-      if (!county.ok) return county.response;
+      const { county } = c.var;
       const rows = await sealed.openRows(
         alerts,
         await db

@@ -6,7 +6,7 @@ import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/sc
 import type { RouteDeps } from '../deps.ts';
 import { upcomingDrops } from '../domain/drops.ts';
 import { toJob, toResource } from '../domain/mappers.ts';
-import { countyFilter } from '../domain/places.ts';
+import { countyQuery } from '../domain/places.ts';
 import { placed } from '../../src/common/contract/places.ts';
 import { toMinute } from '../domain/time.ts';
 import { apiError, jsonBody, pageSize } from '../http/answers.ts';
@@ -21,13 +21,20 @@ import { rateLimit } from '../middleware/rate-limit/index.ts';
 export function directoryRoutes(deps: RouteDeps) {
   const { db } = deps;
   const created = () => toMinute(deps.now());
+  /** A suggested resource or job as stored: placed, waiting for a moderator. */
+  const suggestion = <B extends { city?: string | null }>(body: B) => ({
+    ...body,
+    ...placed(body.city),
+    id: crypto.randomUUID(),
+    status: 'pending' as const,
+    createdAt: created(),
+  });
 
   return (
     new Hono()
-      .get('/resources', async (c) => {
+      .get('/resources', countyQuery, async (c) => {
         const category = c.req.query('category');
-        const county = countyFilter(c);
-        if (!county.ok) return county.response;
+        const { county } = c.var;
         const asked: Partial<Record<keyof typeof RESOURCE_FILTERS, string>> = {};
         for (const [name, { values }] of Object.entries(RESOURCE_FILTERS) as [keyof typeof RESOURCE_FILTERS, { values: readonly string[] }][]) {
           const value = c.req.query(name);
@@ -58,12 +65,11 @@ export function directoryRoutes(deps: RouteDeps) {
         return c.json((asked.openNow ? rows.filter((row) => openAt(row.schedule ?? [], now)).slice(0, limit) : rows).map(toResource));
       })
       .post('/resources', jsonBody(resourceInput), rateLimit(deps, 'resource'), async (c) => {
-        await db.insert(resources).values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        await db.insert(resources).values(suggestion(c.var.body));
         return c.json({ status: 'pending' }, 201);
       })
-      .get('/jobs', async (c) => {
-        const county = countyFilter(c);
-        if (!county.ok) return county.response;
+      .get('/jobs', countyQuery, async (c) => {
+        const { county } = c.var;
         const rows = await db
           .select()
           .from(jobs)
@@ -73,18 +79,16 @@ export function directoryRoutes(deps: RouteDeps) {
         return c.json(rows.map(toJob));
       })
       .post('/jobs', jsonBody(jobInput), rateLimit(deps, 'job'), async (c) => {
-        await db.insert(jobs).values({ ...c.var.body, ...placed(c.var.body.city), id: crypto.randomUUID(), status: 'pending', createdAt: created() });
+        await db.insert(jobs).values(suggestion(c.var.body));
         return c.json({ status: 'pending' }, 201);
       })
       // Every upcoming drop, next first: a second drop announced live can be found here too.
-      .get('/drops', async (c) => {
-        const county = countyFilter(c);
-        if (!county.ok) return county.response;
+      .get('/drops', countyQuery, async (c) => {
+        const { county } = c.var;
         return c.json(await upcomingDrops(deps, pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max }), county.on(drops.county)));
       })
-      .get('/drops/next', async (c) => {
-        const county = countyFilter(c);
-        if (!county.ok) return county.response;
+      .get('/drops/next', countyQuery, async (c) => {
+        const { county } = c.var;
         return c.json((await upcomingDrops(deps, 1, county.on(drops.county)))[0] ?? null);
       })
       .post('/drops/:id/volunteers', jsonBody(volunteerInput), rateLimit(deps, 'volunteer'), async (c) => {

@@ -6,7 +6,7 @@ import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db
 import type { RouteDeps } from '../deps.ts';
 import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '../domain/mappers.ts';
 import { attachCommunityMedia } from '../domain/media.ts';
-import { countyFilter } from '../domain/places.ts';
+import { countyQuery } from '../domain/places.ts';
 import { placed } from '../../src/common/contract/places.ts';
 import { deleteHelpPosts } from '../domain/retention.ts';
 import { DAY, newestFirst, toMinute } from '../domain/time.ts';
@@ -74,11 +74,10 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
   const owned = async (c: Context) => ownedPost(c, (await sealed.openRows(table, await stored(eq(table.id, c.req.param('id')!), 1)))[0]);
 
   return new Hono()
-    .get('/', async (c) => {
+    .get('/', countyQuery, async (c) => {
       const before = createdBefore(c, table);
       if (!before.ok) return before.response;
-      const county = countyFilter(c);
-      if (!county.ok) return county.response;
+      const { county } = c.var;
       const rows = await posts(and(listed(), county.on(table.county), before.where), pageSize(c, PAGE_SIZE));
       return c.json(rows.map(board.toPost));
     })

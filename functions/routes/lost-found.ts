@@ -8,7 +8,7 @@ import { contactKindOf, personPath } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toOwnPost, toPost, withoutContacts } from '../domain/mappers.ts';
 import { attachUpload } from '../domain/media.ts';
-import { countyFilter } from '../domain/places.ts';
+import { countyQuery } from '../domain/places.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptRecord, visibleRecord } from '../domain/lifetime.ts';
@@ -84,13 +84,12 @@ export function lostFoundRoutes(deps: RouteDeps) {
 
   return (
     new Hono()
-      .get('/', async (c) => {
+      .get('/', countyQuery, async (c) => {
         const before = createdBefore(c, lostFoundPosts);
         if (!before.ok) return before.response;
         const query = c.req.query('q')?.trim() ?? '';
         if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
-        const county = countyFilter(c);
-        if (!county.ok) return county.response;
+        const { county } = c.var;
         return c.json((await find(query, before, county.county, pageSize(c, PAGE_SIZE))).map(toPost));
       })
       // The board's search form, posted by a browser without JavaScript (with it, the island asks GET).

@@ -4,7 +4,7 @@ import type { DonationLinks, PulseItem } from '../../src/common/contract/index.t
 import { URGENT_ALERT_TYPES, type AlertType, type Urgency } from '../../src/common/contract/limits.ts';
 import { alerts, assistanceRequests, drops, jobs, lostFoundPosts, resources, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
-import { countyFilter } from '../domain/places.ts';
+import { countyQuery } from '../domain/places.ts';
 import { californiaToday } from '../domain/time.ts';
 import { pageSize } from '../http/answers.ts';
 
@@ -34,10 +34,9 @@ const cut = (text: string) => {
  */
 export function pulseRoutes(deps: RouteDeps) {
   const { db } = deps;
-  return new Hono().get('/', async (c) => {
+  return new Hono().get('/', countyQuery, async (c) => {
     const limit = pageSize(c, PULSE_SIZE);
-    const county = countyFilter(c);
-    if (!county.ok) return county.response;
+    const { county } = c.var;
     const now = new Date(deps.now()).toISOString();
     // One round trip for all seven boards, each asked for no more than the whole feed can show.
     const [missing, alertRows, requests, offers, jobRows, resourceRows, dropRows] = await db.batch([

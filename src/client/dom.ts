@@ -14,6 +14,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** A map pin, `icon`'s markup for a place (a job's city, a resource's address). */
+export const PIN = '<path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z"/><circle cx="12" cy="9.5" r="2.5"/>';
+
 /** An inline SVG icon from its inner markup (fixed strings of this code, never user text). */
 export function icon(inner: string, fill = 'none'): SVGSVGElement {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');

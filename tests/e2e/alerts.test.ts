@@ -7,6 +7,8 @@ import { fakeGateway } from '../sms-gateway.ts';
 import { connected, ownServer, toast, usePhone } from './chromium.ts';
 
 const { context: newContext, open } = usePhone();
+/** Phones whose notifications work (the full browser's). */
+const { context: notifyingPhone } = usePhone({}, { full: true });
 const card = (page: Page, text: string) => page.locator('li.alert', { hasText: text });
 
 /** A page on a phone that knows where it is (to 6 decimals), with the bodies it posts to /api/alerts. */
@@ -119,7 +121,7 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
   const gateway = await fakeGateway();
   onTestFinished(async () => void (await gateway.close()));
   const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
-  const context = await newContext({ baseURL: server.url });
+  const context = await notifyingPhone({ baseURL: server.url });
   // Counts the page's permission requests: only the tap below may ask.
   await context.addInitScript(() => {
     const ask = Notification.requestPermission.bind(Notification);

@@ -5,7 +5,7 @@ import es from '../../src/common/i18n/es.json';
 import { localPushService, type LocalPushService } from '../push-service.ts';
 import { ownServer, post, toast, usePhone } from './chromium.ts';
 
-const { context: newContext } = usePhone();
+const { context: newContext } = usePhone({}, { full: true });
 
 /**
  * A phone that allows notifications. This Chromium cannot reach Google's push service: its

@@ -4,7 +4,7 @@ import es from '../../src/common/i18n/es.json';
 import { localPushService } from '../push-service.ts';
 import { ownServer, post, usePhone } from './chromium.ts';
 
-const { context: newContext, baseURL } = usePhone();
+const { context: newContext, baseURL } = usePhone({}, { full: true });
 
 /**
  * A phone that allows notifications, on `path` of the site at `origin` once its service worker

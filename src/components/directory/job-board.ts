@@ -1,7 +1,7 @@
 import type { Job } from '../../common/contract/index.ts';
 import type { MessageKey } from '../../common/i18n/messages.ts';
 import { BoardElement } from '../../client/board-element.ts';
-import { h, icon } from '../../client/dom.ts';
+import { h, icon, PIN } from '../../client/dom.ts';
 import { contactLink } from '../../common/format.ts';
 import { countyPath } from '../../client/area.ts';
 import { createList } from '../../client/lists.ts';
@@ -31,7 +31,6 @@ function writeSaved(jobs: Job[]): boolean {
   }
 }
 
-const PIN = '<path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21z"/><circle cx="12" cy="9.5" r="2.5"/>';
 const BUILDING = '<rect x="4" y="3" width="16" height="18" rx="1"/><path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3"/>';
 const BOOKMARK = '<path d="M6 3h12v18l-6-4.5L6 21z"/>';
 

@@ -4,7 +4,7 @@ import { RESOURCE_CATEGORIES, type ResourceCategory } from '../../common/contrac
 import { directoryNames } from '../../common/i18n/directory-names.ts';
 import type { MessageKey } from '../../common/i18n/messages.ts';
 import { BoardElement } from '../../client/board-element.ts';
-import { h, icon } from '../../client/dom.ts';
+import { h, icon, PIN } from '../../client/dom.ts';
 import { countyPath } from '../../client/area.ts';
 import { createList } from '../../client/lists.ts';
 
@@ -22,7 +22,6 @@ const telHref = (phone: string) => {
 const directionsHref = (name: string, address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${address}`)}`;
 
 const STAR = '<path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" fill="currentColor" stroke="none"/>';
-const PIN = '<path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z"/><circle cx="12" cy="9.5" r="2.5"/>';
 const PHONE = '<path d="M5 3.5h3.5l1.7 4.3-2.2 1.4a11 11 0 0 0 6.8 6.8l1.4-2.2 4.3 1.7V19a1.5 1.5 0 0 1-1.5 1.5A16.5 16.5 0 0 1 3.5 5 1.5 1.5 0 0 1 5 3.5z"/>';
 const CLOCK = '<circle cx="12" cy="12" r="8.5"/><path d="M12 7.5V12l3 2"/>';
 const CITY = '<path d="M3 21h18M5 21V10l5-3v14M10 21V4l9 4v13"/>';
