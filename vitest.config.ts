@@ -31,7 +31,9 @@ export default defineConfig({
           // A page waited on by polling may answer slowly on a shared machine; one second (the default)
           // made a two-click "Show more" fail there. The wait bounds a test, it asserts no speed.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time, each worker with a server of its own (tests/e2e/setup.ts): a browser
+          // test waits on pages, the network and the live room for much of its time.
+          maxWorkers: 2,
         },
       },
     ],

@@ -10,13 +10,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { builtPages } from '../../scripts/page-weight.ts';
 import { localizePath, type Lang } from '../../src/common/i18n/languages.ts';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
-import { hydrated, usePhone } from './chromium.ts';
+import { hydrated, sharedServer, usePhone } from './chromium.ts';
 
 // No service worker: each fresh phone would otherwise download the offline pages first.
 const { context } = usePhone({ serviceWorkers: 'block' });
@@ -160,7 +160,7 @@ describe.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', (lang) => {
   afterAll(() => page?.context().close());
   const emptied = async () => {
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(inject('baseURL')).origin, storageTypes: 'all' });
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(sharedServer().baseURL).origin, storageTypes: 'all' });
     await cdp.detach();
   };
 

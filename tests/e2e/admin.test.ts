@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
 import type { Dashboard } from '../../src/common/contract/index.ts';
-import { connected, toast, usePhone } from './chromium.ts';
+import { connected, sharedServer, toast, usePhone } from './chromium.ts';
 
-const admin = inject('admin');
+const { admin } = sharedServer();
 const phone = usePhone();
 const { baseURL } = phone;
 // Cancel and Remove ask first; the tests say yes.

@@ -4,9 +4,10 @@
  * embedded server sends files: compressed, hashed assets cached for a year.
  */
 import { readdirSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { breaches, builtPages, kindOf, pageWeight } from '../../scripts/page-weight.ts';
 import { LANGUAGES } from '../../src/common/i18n/languages.ts';
+import { sharedServer } from './chromium.ts';
 
 const byRoute = Map.groupBy(builtPages(), (page) => page.route);
 
@@ -22,7 +23,7 @@ describe('size budgets', () => {
 });
 
 describe('served for a cheap phone', () => {
-  const baseURL = inject('baseURL');
+  const { baseURL } = sharedServer();
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip', ...headers } });
 
   it('pages (their styles inside), scripts and JSON gzipped; hashed assets kept for a year, nothing else', async () => {

@@ -71,7 +71,7 @@ export interface OpenOptions extends BrowserContextOptions {
  * has hydrated (pages without islands: once loaded), `visit(path)` the same with the scripts it loaded.
  */
 export function usePhone(defaults: BrowserContextOptions = {}, { full = false } = {}) {
-  const baseURL = inject('baseURL');
+  const { baseURL } = sharedServer();
   let browser: Promise<Browser> | undefined;
   afterAll(async () => (await browser)?.close());
 
@@ -167,12 +167,18 @@ export const fakePost = (name: string, n: number): LostFoundPost => ({
   createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
 });
 
+/** This worker's shared server (tests/e2e/setup.ts): the files that run side by side each have their own. */
+export const sharedServer = () => {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+};
+
 /**
  * Posts JSON to the e2e server, or to the server at `base`, each time as another person (its own
  * loopback address): the test files share one server, and what one sets up through the API must
  * not use up the rate limits of the phones another drives from 127.0.0.1.
  */
-export const post = (path: string, body: unknown, base = inject('baseURL')) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
+export const post = (path: string, body: unknown, base = sharedServer().baseURL) => postFrom(loopback(1 + Math.floor(Math.random() * 60_000)), `${base}${path}`, body);
 
 /** A fresh folder of the test's own, removed when the test finishes. */
 export function ownFolder(): string {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { californiaClock } from '../../src/common/contract/hours.ts';
 import { WEEKDAYS, type Weekday } from '../../src/common/contract/limits.ts';
 import en from '../../src/common/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
-import { toast, usePhone } from './chromium.ts';
+import { sharedServer, toast, usePhone } from './chromium.ts';
 
-const admin = inject('admin');
+const { admin } = sharedServer();
 const phone = usePhone();
 const sayYes = (page: Page) => page.on('dialog', (dialog) => void dialog.accept());
 

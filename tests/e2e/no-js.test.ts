@@ -1,9 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import type { Dashboard, LostFoundPost } from '../../src/common/contract/index.ts';
-import { usePhone } from './chromium.ts';
+import { sharedServer, usePhone } from './chromium.ts';
 
 /**
  * With JavaScript off (or before an island wakes up), every form still posts, is stored with the
@@ -11,7 +11,7 @@ import { usePhone } from './chromium.ts';
  * address.
  */
 const { context } = usePhone({ javaScriptEnabled: false });
-const admin = inject('admin');
+const { admin } = sharedServer();
 
 /** A page on a phone without scripts, recording the address of every request it makes. */
 async function phone(): Promise<{ browser: BrowserContext; page: Page; urls: string[] }> {

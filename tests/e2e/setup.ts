@@ -1,8 +1,9 @@
 /**
  * Global setup of the end-to-end tests: builds the site once (pages and the Cloudflare worker),
  * then starts the real embedded server on a free port over a fresh database with the sample content,
- * makes an admin account there with `npm run admin:create` (its secret is generated, as always),
- * and launches the one Chromium every test file connects to.
+ * once for each worker that runs test files side by side (so a file's posts, live events and rate
+ * limits never meet another's), makes an admin account on each with `npm run admin:create` (its
+ * secret is generated, as always), and launches the one Chromium every test file connects to.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +13,16 @@ import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from './chromium.ts';
 import { createAdminAccount, startServer } from './start-server.ts';
 
+/** A shared server: its address and an admin account made with the real command on its database. */
+export interface SharedServer {
+  baseURL: string;
+  admin: { name: string; secret: string };
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    /** An admin account made with the real command on the server's database. */
-    admin: { name: string; secret: string };
+    /** One server a worker (VITEST_POOL_ID 1 is the first). */
+    servers: SharedServer[];
     /** The shared Chromium's address, for `chromium.connect`. */
     chromium: string;
   }
@@ -29,16 +35,26 @@ export default async function setup(project: TestProject) {
   });
   if (build.status !== 0) throw new Error('npm run build failed');
 
-  const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
-  // Behind loopback as its reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
-  const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
-  project.provide('baseURL', server.url);
-  project.provide('admin', createAdminAccount(folder, 'E2E Admin'));
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const started = await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
+      // Behind loopback as its reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
+      const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
+      return { folder, server, shared: { baseURL: server.url, admin: createAdminAccount(folder, 'E2E Admin') } };
+    }),
+  );
+  project.provide(
+    'servers',
+    started.map(({ shared }) => shared),
+  );
   const browser = await launchChromiumServer();
   project.provide('chromium', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
+    for (const { folder, server } of started) {
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
   };
 }
