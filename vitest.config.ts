@@ -6,8 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // The unit project (fuzzing and load tests among it) finishes before the browsers start:
-          // sharing two cores with it made browser tests time out.
+          // The unit and API files (fuzzing and load tests among them) finish before the browser
+          // tests start: run beside them on two cores, they made browser tests run out of time.
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'db/**/*.test.ts', 'party/**/*.test.ts', 'tests/*.test.ts', 'tests/adversary/**/*.test.ts'],
           environment: 'node',
@@ -15,9 +15,9 @@ export default defineConfig({
           execArgv: ['--expose-gc'],
           // A shared machine may run a test slowly; a time limit is no assertion about speed (benchmarks measure that).
           testTimeout: 20_000,
-          // Two files at a time. Vitest's default is one worker fewer than the cores, which on a
-          // 2-core machine ran every API test file one after another.
-          maxWorkers: 2,
+          // Three files at a time: they keep both cores busy (one worker a core left one idle while
+          // a file waited on its database file or a child process).
+          maxWorkers: 3,
         },
       },
       {
@@ -31,8 +31,8 @@ export default defineConfig({
           // A page waited on by polling may answer slowly on a shared machine; one second (the default)
           // made a two-click "Show more" fail there. The wait bounds a test, it asserts no speed.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time, each worker with a server of its own (tests/e2e/setup.ts): a browser
-          // test waits on pages, the network and the live room for much of its time.
+          // Two files at a time, each worker with a server of its own (tests/e2e/setup.ts): together
+          // with Chromium and the servers, two browser files keep both cores busy.
           maxWorkers: 2,
         },
       },
