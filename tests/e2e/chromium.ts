@@ -107,11 +107,23 @@ export function usePhone(defaults: BrowserContextOptions = {}, { full = false } 
 
 /**
  * Waits until the page's first island has hydrated, if it has one that hydrates by itself
- * (a `client:visible` island waits to be scrolled to: that is the caller's business).
+ * (a `client:visible` island waits to be scrolled to: that is the caller's business). Astro takes
+ * off `ssr` as React starts hydrating, in a transition; its handlers are live only once React has
+ * claimed the island's elements. A tap before that submits the form without JavaScript and leaves
+ * the page, as it would on a slow phone (the resources test met that on a busy machine).
  */
 export async function hydrated(page: Page): Promise<void> {
   const eager = 'astro-island:not([client="visible"])';
-  if (await page.locator(eager).count()) await page.locator(`${eager}:not([ssr])`).first().waitFor({ state: 'attached' });
+  if (!(await page.locator(eager).count())) return;
+  const island = page.locator(`${eager}:not([ssr])`).first();
+  await island.waitFor({ state: 'attached' });
+  await island.evaluate((element) => {
+    const claimed = () => !element.firstElementChild || Object.keys(element.firstElementChild).some((key) => key.startsWith('__reactProps$'));
+    return new Promise<void>((done) => {
+      const look = () => (claimed() ? done() : setTimeout(look, 10));
+      look();
+    });
+  });
 }
 
 /**
