@@ -6,7 +6,7 @@
  */
 import { translate } from '../../src/common/i18n/index.ts';
 import { LOCALES, type Lang } from '../../src/common/i18n/languages.ts';
-import { directoryNames } from '../../src/common/i18n/directory-names.ts';
+import { directoryNames, directoryWords } from '../../src/common/i18n/directory-names.ts';
 import type { MessageKey, Vars } from '../../src/common/i18n/messages.ts';
 import { actionOf, INPUT_TYPES, type FieldSpec, type FormSpec, type Notice } from '../../src/common/forms/kit.ts';
 import { linesOf, periodRows } from '../../src/common/forms/lists.ts';
@@ -51,7 +51,7 @@ function fieldHtml(field: FieldSpec, lang: Lang, value: string, invalid: boolean
   const hint = field.hint ? `<small class="hint" id="${id}-hint">${words(lang, field.hint)}</small>` : '';
   const common = `name="${escape(field.name)}"${invalid ? ' aria-invalid="true"' : ''}${field.required ? ' aria-required="true"' : ''}${hint ? ` aria-describedby="${id}-hint"` : ''}`;
   const optionText = (option: string) => (field.optionLabel ? words(lang, field.optionLabel(option)) : escape(option));
-  const names = directoryNames(LOCALES[lang], (key) => translate(lang, key));
+  const names = directoryNames(directoryWords(LOCALES[lang], (key) => translate(lang, key)));
   // The languages a resource's people speak are named by Intl, as on the island.
   const choiceText = (option: string) => (field.optionLabel ? optionText(option) : escape(names.language(option)));
   switch (field.kind) {

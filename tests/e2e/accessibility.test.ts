@@ -1,11 +1,12 @@
 /**
- * Every built route, in English and Arabic, on a 390x844 phone: no serious or critical axe
- * violations, every control reachable with Tab and showing where focus is, tap targets of at
- * least 44x44 CSS px, nothing wider than the screen. The same for the open states a visitor meets
- * most (the help dialogs, the language menu, the mobile menu), and the dialogs keep focus inside
- * and give it back on Escape. With SCREENSHOTS=1, screenshots of all of it land in
- * test-results/screenshots/ to be looked at (they check nothing themselves: fonts differ between
- * machines, so they are taken only for a person who asked for them; they were an eighth of the file's time).
+ * Every built route, in English and Arabic, on a 390x844 phone: no script error as its islands
+ * wake up, no serious or critical axe violations, every control reachable with Tab and showing
+ * where focus is, tap targets of at least 44x44 CSS px, nothing wider than the screen. The same
+ * for the open states a visitor meets most (the help dialogs, the language menu, the mobile menu),
+ * and the dialogs keep focus inside and give it back on Escape. With SCREENSHOTS=1, screenshots
+ * of all of it land in test-results/screenshots/ to be looked at (they check nothing themselves:
+ * fonts differ between machines, so they are taken only for a person who asked for them; they
+ * were an eighth of the file's time).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -154,8 +155,11 @@ describe.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', (lang) => {
   // phone per route started a renderer process for each page and compiled axe there cold: 2.5
   // times slower for the same checks (measured over six routes: 17.6 s against 7.0 s).
   let page: Page;
+  /** The page's uncaught script errors since its route began. */
+  let errors: string[] = [];
   beforeAll(async () => {
     page = await (await context()).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
   });
   afterAll(() => page?.context().close());
   const emptied = async () => {
@@ -166,9 +170,13 @@ describe.each(Object.keys(LANGS) as (keyof typeof LANGS)[])('%s', (lang) => {
 
   it.for(routes)('%s: axe, Tab, 44 px targets, no sideways scroll', async (route, { expect }) => {
     await emptied();
+    errors = [];
     await page.goto(address(route, lang));
     await settle(page);
     await screenshot(page, shotName(lang, route), true);
+    // An island that wakes up drawing other words than the server's (React's error 418) is drawn
+    // anew, and what a person typed before it woke is lost.
+    expect.soft(errors, 'script errors').toEqual([]);
     expect.soft(await page.getAttribute('html', 'lang')).toMatch(new RegExp(`^${lang}\\b`));
     expect.soft(await overflow(page), 'sideways scroll').toBe('');
     expect.soft(await axe(page), 'axe').toEqual([]);

@@ -110,7 +110,7 @@ export function usePhone(defaults: BrowserContextOptions = {}, { full = false } 
  * (a `client:visible` island waits to be scrolled to: that is the caller's business). Astro takes
  * off `ssr` as React starts hydrating, in a transition; its handlers are live only once React has
  * claimed the island's elements. A tap before that submits the form without JavaScript and leaves
- * the page, as it would on a slow phone (the resources test met that on a busy machine).
+ * the page, as it would on a slow phone.
  */
 export async function hydrated(page: Page): Promise<void> {
   const eager = 'astro-island:not([client="visible"])';

@@ -15,7 +15,7 @@ import es from '../../src/common/i18n/es.json';
 import { dictionaries, translator } from '../../src/common/i18n/index.ts';
 import { LANGUAGE_NAMES, LANGUAGES, LOCALES, localizePath, textDirection } from '../../src/common/i18n/languages.ts';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
-import { usePhone } from './chromium.ts';
+import { hydrated, usePhone } from './chromium.ts';
 
 const { baseURL, context: newContext, open: openPage, visit } = usePhone();
 
@@ -23,6 +23,9 @@ const { baseURL, context: newContext, open: openPage, visit } = usePhone();
 const routes = readdirSync(new URL('../../src/pages/[...lang]/', import.meta.url))
   .filter((file) => file.endsWith('.astro'))
   .map((file) => (file === 'index.astro' ? '/' : file === '404.astro' ? '/no-such-page' : `/${file.slice(0, -'.astro'.length)}`));
+
+/** The pages of a form alone, which a person may start typing in before its script wakes up (a slow phone). */
+const FORM_PAGES = ['/submit-alert', '/submit-missing', '/submit-job', '/submit-resource'];
 
 describe.each(LANGUAGES)('every route in %s', (lang) => {
   it('is served with its language and direction, and names the page in every language', async () => {
@@ -52,6 +55,21 @@ describe.each(LANGUAGES)('every route in %s', (lang) => {
     await page.goto(localizePath('/sos', other));
     await page.waitForURL(`${baseURL}${localizePath('/sos', lang)}`);
     expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[lang]);
+    await page.context().close();
+  });
+
+  it('wakes its forms up with the words the server drew them with', async () => {
+    // A form whose script names a thing otherwise than the page it wakes up in (Intl data the
+    // phone lacks) fails React's hydration (error 418): React draws the form anew, emptied of what
+    // was typed before it woke.
+    const page = await (await newContext()).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const route of FORM_PAGES) {
+      await page.goto(localizePath(route, lang));
+      await hydrated(page);
+    }
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -36,7 +36,8 @@ class ResourceDirectory extends BoardElement<Resource> {
   /** The detail filters, named as GET /api/resources names them, and their inputs. */
   #details = [...this.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-filter]')];
   #locale = this.dataset.locale ?? 'en';
-  #names = directoryNames(this.#locale, this.t);
+  // Languages and days named as the server named them: a phone's Intl may lack some.
+  #names = directoryNames(JSON.parse(this.dataset.words!));
   #days = new Intl.DateTimeFormat(this.#locale, { dateStyle: 'long', timeZone: 'UTC' });
   #list = new Intl.ListFormat(this.#locale, { type: 'conjunction' });
 

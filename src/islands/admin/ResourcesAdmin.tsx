@@ -2,7 +2,7 @@ import type { AdminResource } from '../../common/contract/index.ts';
 import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../../common/contract/limits.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey } from '../../common/i18n/messages.ts';
-import { directoryNames } from '../../common/i18n/directory-names.ts';
+import { directoryNames, type DirectoryWords } from '../../common/i18n/directory-names.ts';
 import { adminCategoryKey } from '../../common/i18n/values.ts';
 import { RESOURCE_DESK_FORM } from '../../common/forms/admin.ts';
 import { RESOURCE_DETAIL_FIELDS } from '../../common/forms/directory.ts';
@@ -14,8 +14,8 @@ import type { T } from './AdminGate.tsx';
 /** /resources-admin: add, verify, edit and remove directory entries. */
 export default adminIsland(ResourcesDesk);
 
-function ResourcesDesk({ lang, t }: { lang: Lang; t: T }) {
-  const names = directoryNames(LOCALES[lang], t);
+function ResourcesDesk({ lang, t, words }: { lang: Lang; t: T; words: DirectoryWords }) {
+  const names = directoryNames(words);
   // A verification date is a calendar day (YYYY-MM-DD), the same in every time zone.
   const day = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' });
   const desk = useDesk<AdminResource>({

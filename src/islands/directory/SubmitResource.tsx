@@ -1,7 +1,7 @@
 import type { ResourceCategory } from '../../common/contract/limits.ts';
-import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
+import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
-import { directoryNames } from '../../common/i18n/directory-names.ts';
+import { directoryNames, type DirectoryWords } from '../../common/i18n/directory-names.ts';
 import { call } from '../../client/api.ts';
 import { withLists } from '../../common/forms/lists.ts';
 import { RESOURCE_DETAIL_FIELDS } from '../../common/forms/directory.ts';
@@ -25,9 +25,9 @@ const withScheme = (link: string) => {
  * /submit-resource: a resource goes to the admins for review, so it is not listed right away.
  * Keeps everything typed when the server refuses, and points at the field it refused.
  */
-export default function SubmitResource({ lang, messages }: { lang: Lang; messages: Messages }) {
+export default function SubmitResource({ lang, messages, words }: { lang: Lang; messages: Messages; words: DirectoryWords }) {
   const t = messageFn(messages);
-  const names = directoryNames(LOCALES[lang], t);
+  const names = directoryNames(words);
   const kit = useForm({
     spec: SPEC,
     t,
