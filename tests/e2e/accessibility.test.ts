@@ -19,8 +19,7 @@ import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import { hydrated, sharedServer, usePhone } from './chromium.ts';
 
-// No service worker: each fresh phone would otherwise download the offline pages first.
-const { context } = usePhone({ serviceWorkers: 'block' });
+const { context } = usePhone();
 const LANGS = { en, ar } satisfies Partial<Record<Lang, typeof en>>;
 const SHOTS = process.env.SCREENSHOTS ? 'test-results/screenshots' : undefined;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });

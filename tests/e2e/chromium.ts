@@ -69,6 +69,9 @@ export interface OpenOptions extends BrowserContextOptions {
  * phones on the e2e server: `context()` makes a fresh phone
  * (the caller closes it), `open(path)` opens a page on a fresh phone once the page's first island
  * has hydrated (pages without islands: once loaded), `visit(path)` the same with the scripts it loaded.
+ * A phone runs the site's service worker only when asked (`serviceWorkers: 'allow'`; a `full` one
+ * always, for its notifications): on every fresh phone it fetched and kept the emergency pages and
+ * copied every answer, which only the files testing it read.
  */
 export function usePhone(defaults: BrowserContextOptions = {}, { full = false } = {}) {
   const { baseURL } = sharedServer();
@@ -77,7 +80,8 @@ export function usePhone(defaults: BrowserContextOptions = {}, { full = false } 
 
   const context = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
     browser ??= full ? chromium.launch({ ...CHROMIUM, executablePath: FULL_CHROMIUM }) : chromium.connect(inject('chromium'));
-    return (await browser).newContext({ ...PHONE, baseURL, extraHTTPHeaders: { 'x-forwarded-for': ownNetwork() }, ...defaults, ...options });
+    const worker = full ? 'allow' : 'block';
+    return (await browser).newContext({ ...PHONE, serviceWorkers: worker, baseURL, extraHTTPHeaders: { 'x-forwarded-for': ownNetwork() }, ...defaults, ...options });
   };
 
   async function load(path: string, { context: given, before, waitUntil, ready, ...options }: OpenOptions = {}) {

@@ -4,15 +4,14 @@
  * pages ship no React of their own.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { connected, post, usePhone } from './chromium.ts';
 import en from '../../src/common/i18n/en.json' with { type: 'json' };
 import ar from '../../src/common/i18n/ar.json' with { type: 'json' };
 
 const { visit } = usePhone();
 /** A fresh phone context on `path`, with the scripts the page loaded (closed through `context.close()`). */
-const open = (path: string, setup?: (context: BrowserContext, page: Page) => Promise<unknown>, options: BrowserContextOptions = {}) =>
-  visit(path, { ...options, before: (page) => setup?.(page.context(), page) });
+const open = (path: string, setup?: (context: BrowserContext, page: Page) => Promise<unknown>) => visit(path, { before: (page) => setup?.(page.context(), page) });
 
 const items = (page: Page) => page.locator('pulse-feed .feed-item');
 const onlyPulse = (url: URL) => url.pathname === '/api/pulse';
@@ -98,8 +97,7 @@ describe('/pulse', () => {
     expect(await items(empty.page).count()).toBe(0);
     await empty.context.close();
 
-    // The page's routes do not reach the service worker's own requests: without it, the failure reaches the feed.
-    const { context, page } = await open('/pulse', (_context, page) => page.clock.install(), { serviceWorkers: 'block' });
+    const { context, page } = await open('/pulse', (_context, page) => page.clock.install());
     await page.waitForSelector('pulse-feed .feed-item');
     const shown = await items(page).count();
     await page.route(onlyPulse, (route) => route.abort());

@@ -116,8 +116,7 @@ it('draws the first screen of posts, the rest and older pages on "Show more"; a 
   const fake = (n: number) => fakePost('Paged', n);
   const asked: string[] = [];
   let fail = true;
-  // Without the service worker, whose own requests the page's routes would not see.
-  const context = await phone({ serviceWorkers: 'block' });
+  const context = await phone();
   const paged = await context.newPage();
   await paged.route(/\/api\/lost-found\?/, (route) => {
     const url = new URL(route.request().url());

@@ -4,7 +4,7 @@ import ar from '../../src/common/i18n/ar.json';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
 import { hydrated, toast, usePhone } from './chromium.ts';
 
-const { context: newContext } = usePhone();
+const { context: newContext } = usePhone({ serviceWorkers: 'allow' });
 
 it('after one online visit, /sos and the visited pages read offline; a form sent offline says so and keeps what was typed', async () => {
   const context = await newContext();

@@ -5,7 +5,8 @@ import en from '../../src/common/i18n/en.json';
 import { connected, post, toast, usePhone } from './chromium.ts';
 
 /** A missing person's page: the record, its notes, the note form, live notes, and the same without scripts. */
-const { open, context } = usePhone();
+// The service worker runs: a short link must open the record through it too.
+const { open, context } = usePhone({ serviceWorkers: 'allow' });
 const READY = '[data-state="record"]:not([hidden])';
 
 async function newRecord(name: string): Promise<Created<LostFoundPost>> {

@@ -9,7 +9,8 @@ import { fakePost, post, usePhone } from './chromium.ts';
  * records already posted under the name being typed; without JavaScript the same form posts to
  * the server's results page. What was typed never enters an address.
  */
-const { open, context } = usePhone();
+// The service worker runs: a search must leave no trace in what it keeps.
+const { open, context } = usePhone({ serviceWorkers: 'allow' });
 let maria: Created<LostFoundPost>;
 
 beforeAll(async () => {

@@ -98,6 +98,28 @@ site.use('*', async (c, next) => {
   secure(c.res.headers, path.startsWith('/api/') ? apiPolicy(c.res.headers) : path.startsWith('/images/') ? NON_PAGE_POLICY : page || policies.get('404.html')!);
 });
 
+/**
+ * The build's files do not change while this process runs, so each is read and compressed once,
+ * on its first request, and answered from memory after (reading and gzipping them anew was a fifth
+ * of the work of serving a page). Only whole answers of 200, and only so many: addresses that
+ * reach one file in many spellings (`//jobs`) cannot fill the memory.
+ */
+const builtFiles = new Map<string, { body: ArrayBuffer; headers: [string, string][] }>();
+const MAX_BUILT_FILES = 4000;
+site.use('*', async (c, next) => {
+  const { path } = c.req;
+  if (c.req.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/images/') || c.req.header('range')) return next();
+  // The encoding compress() below chooses for this request.
+  const accepted = c.req.header('accept-encoding') ?? '';
+  const key = `${accepted.includes('gzip') ? 'gzip' : accepted.includes('deflate') ? 'deflate' : 'identity'} ${path}`;
+  const kept = builtFiles.get(key);
+  if (kept) return new Response(kept.body, { headers: kept.headers });
+  await next();
+  if (c.res.status !== 200 || builtFiles.size >= MAX_BUILT_FILES) return;
+  const file = { body: await c.res.arrayBuffer(), headers: [...c.res.headers] };
+  builtFiles.set(key, file);
+  c.res = new Response(file.body, { headers: file.headers });
+});
 // Pages, scripts, styles and JSON travel gzipped (a third of their size, or less, on costly data);
 // images, videos and byte ranges are left as they are.
 site.use('*', compress());
