@@ -132,11 +132,21 @@ async function tabWalk(page: Page): Promise<{ unreached: string[]; noRing: strin
     (document.activeElement as HTMLElement | null)?.blur();
     return controls().length;
   });
-  // Lists arriving meanwhile add stops: Tab on, ten at a time, until every control was met.
-  for (let step = 1; step <= count * 2 + 20; step++) {
-    await page.keyboard.press('Tab');
-    if (step % 10 === 0 && (await page.evaluate(() => (window as unknown as { tabWalk: Walk }).tabWalk.unreached().length === 0))) break;
+  // Lists arriving meanwhile add stops: Tab on, ten at a time, until every control was met. The
+  // ten go to Chromium together (it handles key events in the order sent) rather than each after
+  // the last one's answer: a quarter of the sweep's time was these round trips.
+  const keys = await page.context().newCDPSession(page);
+  const tab = { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 };
+  for (let step = 0; step < count * 2 + 20; step += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, () => [
+        keys.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...tab }),
+        keys.send('Input.dispatchKeyEvent', { type: 'keyUp', ...tab }),
+      ]).flat(),
+    );
+    if (await page.evaluate(() => (window as unknown as { tabWalk: Walk }).tabWalk.unreached().length === 0)) break;
   }
+  await keys.detach();
   return page.evaluate(() => {
     const { ring, unreached } = (window as unknown as { tabWalk: Walk }).tabWalk;
     const name = (element: HTMLElement) =>

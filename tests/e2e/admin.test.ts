@@ -4,7 +4,7 @@ import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import { californiaToday } from '../../functions/domain/time.ts';
 import type { Dashboard } from '../../src/common/contract/index.ts';
-import { connected, sharedServer, toast, usePhone } from './chromium.ts';
+import { connected, hydrated, sharedServer, toast, usePhone } from './chromium.ts';
 
 const { admin } = sharedServer();
 const phone = usePhone();
@@ -31,25 +31,29 @@ async function signIn(): Promise<BrowserContext> {
 const desk = (context: BrowserContext, path: string) => phone.open(path, { context, before: sayYes, ready: '.admin-list[aria-busy="false"]' });
 
 describe('protection', () => {
+  // One visitor's phone goes from page to page (a fresh phone for each cost three times the processor time).
   it('shows no sign-in anywhere on the public pages', async () => {
+    const page = await phone.open('/');
     for (const path of ['/', '/lost-found', '/jobs', '/es/resources']) {
-      const page = await phone.open(path);
+      await page.goto(path);
+      await hydrated(page);
       expect(await page.locator('input[type="password"]').count(), path).toBe(0);
       expect(await page.locator('main').textContent(), path).not.toContain(en['admin.signIn']);
-      await page.context().close();
     }
+    await page.context().close();
   });
 
   it('shows every admin page to a visitor as a sign-in form only, and the API refuses them', async () => {
+    const page = await open('/admin');
     for (const path of ['/admin', '/drops-admin', '/resources-admin', '/jobs-admin']) {
-      const page = await open(path);
+      await page.goto(path);
+      await hydrated(page);
       await page.waitForSelector('.admin-sign-in');
       expect(await page.locator('.admin-desk').count(), path).toBe(0);
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-      await page.context().close();
     }
-    const page = await open('/admin');
     expect(await page.evaluate(async () => (await fetch('/api/admin/dashboard')).status)).toBe(401);
+    await page.context().close();
   });
 
   it('refuses a wrong secret, then signs in with a __Host- cookie that scripts cannot read, and signs out', async () => {

@@ -28,7 +28,7 @@ const openIn = (context: BrowserContext, path: string, ready?: string) =>
 
 /** A browser signed in on /admin of `server` with a new admin account made there. */
 async function adminOn(server: { url: string; folder: string }): Promise<Page> {
-  const admin = createAdminAccount(server.folder, 'Owner Notes Admin');
+  const admin = await createAdminAccount(server.folder, 'Owner Notes Admin');
   const page = await openIn(await phoneOn(server), '/admin');
   await page.fill('input[name="username"]', admin.name);
   await page.fill('input[name="password"]', admin.secret);

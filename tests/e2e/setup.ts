@@ -36,22 +36,23 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error('npm run build failed');
 
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  // The servers, their admin accounts and Chromium, all started side by side.
+  const browser = launchChromiumServer();
   const started = await Promise.all(
     Array.from({ length: workers }, async () => {
       const folder = mkdtempSync(join(tmpdir(), 'fhr-e2e-'));
       // Behind loopback as its reverse proxy (TRUSTED_PROXY), so a test phone can stand on a network of its own with X-Forwarded-For.
       const server = await startServer(folder, { env: { TRUSTED_PROXY: '127.0.0.1' } });
-      return { folder, server, shared: { baseURL: server.url, admin: createAdminAccount(folder, 'E2E Admin') } };
+      return { folder, server, shared: { baseURL: server.url, admin: await createAdminAccount(folder, 'E2E Admin') } };
     }),
   );
   project.provide(
     'servers',
     started.map(({ shared }) => shared),
   );
-  const browser = await launchChromiumServer();
-  project.provide('chromium', browser.wsEndpoint());
+  project.provide('chromium', (await browser).wsEndpoint());
   return async () => {
-    await browser.close();
+    await (await browser).close();
     for (const { folder, server } of started) {
       await server.stop();
       rmSync(folder, { recursive: true, force: true });

@@ -1,15 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { TEST_PUSH_SERVICE_HOSTS } from '../push-service.ts';
 
 /**
- * Starts the real embedded server (`functions/hosts/node/server.ts`, serving the current build) over
+ * Starts the real embedded server (the build's `dist/node/server.mjs`, serving the current build) over
  * the database and media folder in `folder`, with the sample content (published resources, jobs, a drop and
  * lost-and-found posts) unless told otherwise; port 0 picks a free port; `env` adds settings. Its
  * push services are the real ones and one no network can reach (what write-endpoints.ts subscribes).
  */
 export async function startServer(folder: string, { port = 0, sample = true, env = {} as Record<string, string> } = {}) {
-  const server = spawn(process.execPath, ['functions/hosts/node/server.ts'], {
+  const server = spawn(process.execPath, ['dist/node/server.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -54,13 +54,20 @@ export async function startServer(folder: string, { port = 0, sample = true, env
   };
 }
 
-/** Makes an admin on the database in `folder` with the real command, and answers the secret it printed. */
-export function createAdminAccount(folder: string, name: string) {
-  const run = spawnSync('npm', ['run', '--silent', 'admin:create', '--', '--name', name], {
+/**
+ * Makes an admin on the database in `folder` with the real command, and answers the secret it
+ * printed. Asynchronous, so the shared servers' accounts are made side by side.
+ */
+export async function createAdminAccount(folder: string, name: string) {
+  const run = spawn('npm', ['run', '--silent', 'admin:create', '--', '--name', name], {
     env: { ...process.env, DATABASE_URL: `file:${join(folder, 'app.db')}` },
-    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const secret = /^secret: (\S+)$/m.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !secret) throw new Error(`npm run admin:create failed:\n${run.stdout}${run.stderr}`);
+  let output = '';
+  run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  run.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => run.once('close', resolve));
+  const secret = /^secret: (\S+)$/m.exec(output)?.[1];
+  if (status !== 0 || !secret) throw new Error(`npm run admin:create failed:\n${output}`);
   return { name, secret };
 }

@@ -2,13 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile } from '../video-fixture.ts';
 import { usePhone } from './chromium.ts';
 
 const { open, context: newContext } = usePhone();
+// The four uploads run side by side, each from its own phone on its own network (so none uses up
+// another's share of what the server takes in at once): most of their time is a throttled network
+// or a reload waited out, which one after the other left a core idle for over a minute.
 const MiB = 1024 * 1024;
 
 /**
@@ -38,116 +41,124 @@ const onDisk = async (name: string, bytes: Uint8Array) => {
 /** The part number of a part address (/api/uploads/parts/{upload}.{part}.{expires}.{signature}). */
 const partOf = (url: string) => /\/api\/uploads\/parts\/[0-9a-f-]{36}\.(\d+)\./.exec(url)?.[1];
 
-it('a 28 MB video cut off the network mid-upload, until the parts on their way failed, resumes and completes, each part stored once', { timeout: 180_000 }, async () => {
-  const page = await open('/', { before: playable });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  // A slow phone connection: 28 MB takes ~14 s.
-  const network = (offline: boolean) => cdp.send('Network.emulateNetworkConditions', { offline, latency: 40, downloadThroughput: -1, uploadThroughput: 2 * MiB });
-  await network(false);
+it.concurrent(
+  'a 28 MB video cut off the network mid-upload, until the parts on their way failed, resumes and completes, each part stored once',
+  { timeout: 180_000 },
+  async ({ expect }) => {
+    const page = await open('/', { before: playable });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // A slow phone connection: 28 MB takes ~14 s.
+    const network = (offline: boolean) => cdp.send('Network.emulateNetworkConditions', { offline, latency: 40, downloadThroughput: -1, uploadThroughput: 2 * MiB });
+    await network(false);
 
-  const attempts = new Map<string, number>();
-  const stored = new Map<string, number>();
-  let firstStored: () => void;
-  const oneStored = new Promise<void>((resolve) => (firstStored = resolve));
-  // Parts on their way, and those that failed once the network was cut.
-  let sending = 0;
-  let cut = false;
-  let failedWhileCut = 0;
-  page.on('request', (request) => {
-    const part = partOf(request.url());
-    if (!part || request.method() !== 'PUT') return;
-    attempts.set(part, (attempts.get(part) ?? 0) + 1);
-    sending++;
-  });
-  page.on('requestfinished', (request) => {
-    if (partOf(request.url()) && request.method() === 'PUT') sending--;
-  });
-  page.on('requestfailed', (request) => {
-    if (!partOf(request.url()) || request.method() !== 'PUT') return;
-    sending--;
-    if (cut) failedWhileCut++;
-  });
-  page.on('response', (response) => {
-    const part = partOf(response.url());
-    if (!part || response.status() !== 200) return;
-    stored.set(part, (stored.get(part) ?? 0) + 1);
-    firstStored();
-  });
+    const attempts = new Map<string, number>();
+    const stored = new Map<string, number>();
+    let firstStored: () => void;
+    const oneStored = new Promise<void>((resolve) => (firstStored = resolve));
+    // Parts on their way, and those that failed once the network was cut.
+    let sending = 0;
+    let cut = false;
+    let failedWhileCut = 0;
+    page.on('request', (request) => {
+      const part = partOf(request.url());
+      if (!part || request.method() !== 'PUT') return;
+      attempts.set(part, (attempts.get(part) ?? 0) + 1);
+      sending++;
+    });
+    page.on('requestfinished', (request) => {
+      if (partOf(request.url()) && request.method() === 'PUT') sending--;
+    });
+    page.on('requestfailed', (request) => {
+      if (!partOf(request.url()) || request.method() !== 'PUT') return;
+      sending--;
+      if (cut) failedWhileCut++;
+    });
+    page.on('response', (response) => {
+      const part = partOf(response.url());
+      if (!part || response.status() !== 200) return;
+      stored.set(part, (stored.get(part) ?? 0) + 1);
+      firstStored();
+    });
 
-  // The help boxes wake when scrolled into view.
-  await page.locator('.help-box.request').scrollIntoViewIfNeeded();
-  await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
-  await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
-  const form = page.locator('dialog[open]');
-  const { bytes } = videoFile({ payloadBytes: 28 * MiB, seconds: 12 });
-  const started = Date.now();
-  await form.locator('input[type="file"]').setInputFiles(await onDisk('street.mp4', bytes));
-  const state = form.locator('.media-chosen .media-state');
-  await expect.poll(() => state.textContent()).toMatch(/^Uploading \d+%$/);
-  await expect.poll(() => form.locator('.media-chosen progress').count()).toBe(1);
+    // The help boxes wake when scrolled into view.
+    await page.locator('.help-box.request').scrollIntoViewIfNeeded();
+    await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
+    await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
+    const form = page.locator('dialog[open]');
+    const { bytes } = videoFile({ payloadBytes: 28 * MiB, seconds: 12 });
+    const started = Date.now();
+    await form.locator('input[type="file"]').setInputFiles(await onDisk('street.mp4', bytes));
+    const state = form.locator('.media-chosen .media-state');
+    await expect.poll(() => state.textContent()).toMatch(/^Uploading \d+%$/);
+    await expect.poll(() => form.locator('.media-chosen progress').count()).toBe(1);
 
-  await oneStored;
-  const before = new Map(stored);
-  cut = true;
-  await network(true);
-  const cutAt = Date.now() - started;
-  // Offline, the uploader waits for the connection to come back and sends nothing (a wait that
-  // costs it no try): the cut has done all it can once every part on its way has failed. It was
-  // held 10 s, which changed nothing past that point.
-  await expect.poll(() => sending === 0 && failedWhileCut > 0, { timeout: 30_000 }).toBe(true);
-  const whileOffline = new Map(stored);
-  await network(false);
-  await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');
-  const took = Date.now() - started;
+    await oneStored;
+    const before = new Map(stored);
+    cut = true;
+    await network(true);
+    const cutAt = Date.now() - started;
+    // Offline, the uploader waits for the connection to come back and sends nothing (a wait that
+    // costs it no try): the cut has done all it can once every part on its way has failed. It was
+    // held 10 s, which changed nothing past that point.
+    await expect.poll(() => sending === 0 && failedWhileCut > 0, { timeout: 30_000 }).toBe(true);
+    const whileOffline = new Map(stored);
+    await network(false);
+    await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');
+    const took = Date.now() - started;
 
-  const parts = Math.ceil(bytes.length / (5 * MiB));
-  expect([...stored.keys()].sort()).toEqual(Array.from({ length: parts }, (_, i) => String(i + 1)).sort());
-  // Every part stored once; the parts stored before the cut were never sent again.
-  expect([...stored.values()].every((times) => times === 1)).toBe(true);
-  for (const part of before.keys()) expect(attempts.get(part)).toBe(1);
-  expect(whileOffline.size).toBeLessThan(parts);
-  console.log(
-    `28 MB at 2 MiB/s, cut after ${cutAt} ms until ${failedWhileCut} parts on their way failed: done in ${took} ms; PUT attempts per part ${JSON.stringify(Object.fromEntries(attempts))}`,
-  );
-  await page.context().close();
-});
+    const parts = Math.ceil(bytes.length / (5 * MiB));
+    expect([...stored.keys()].sort()).toEqual(Array.from({ length: parts }, (_, i) => String(i + 1)).sort());
+    // Every part stored once; the parts stored before the cut were never sent again.
+    expect([...stored.values()].every((times) => times === 1)).toBe(true);
+    for (const part of before.keys()) expect(attempts.get(part)).toBe(1);
+    expect(whileOffline.size).toBeLessThan(parts);
+    console.log(
+      `28 MB at 2 MiB/s, cut after ${cutAt} ms until ${failedWhileCut} parts on their way failed: done in ${took} ms; PUT attempts per part ${JSON.stringify(Object.fromEntries(attempts))}`,
+    );
+    await page.context().close();
+  },
+);
 
-it('a 95 MB video goes in parts, 6 on their way at a time and each part number once, within what the server allows one client', { timeout: 180_000 }, async () => {
-  const page = await open('/', { before: playable });
-  let sending = 0;
-  let most = 0;
-  const stored = new Map<string, number>();
-  const refused: number[] = [];
-  page.on('request', (request) => {
-    if (partOf(request.url()) && request.method() === 'PUT') most = Math.max(most, ++sending);
-  });
-  const done = (request: Request) => {
-    if (partOf(request.url()) && request.method() === 'PUT') sending--;
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  page.on('response', (response) => {
-    const part = partOf(response.url());
-    if (!part) return;
-    if (response.status() === 200) stored.set(part, (stored.get(part) ?? 0) + 1);
-    else refused.push(response.status());
-  });
-  await page.locator('.help-box.request').scrollIntoViewIfNeeded();
-  await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
-  await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
-  const form = page.locator('dialog[open]');
-  const { bytes } = videoFile({ payloadBytes: 95 * MiB, seconds: 12 });
-  const started = Date.now();
-  await form.locator('input[type="file"]').setInputFiles(await onDisk('street.mp4', bytes));
-  await expect.poll(() => form.locator('.media-chosen .media-state').textContent(), { timeout: 150_000 }).toBe('Uploaded');
-  const parts = Math.ceil(bytes.length / (5 * MiB));
-  expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(Array.from({ length: parts }, (_, i) => [String(i + 1), 1])));
-  expect(refused).toEqual([]);
-  expect(most).toBeLessThanOrEqual(6);
-  console.log(`95 MB in ${parts} parts: done in ${Date.now() - started} ms, at most ${most} parts on their way at once`);
-  await page.context().close();
-});
+it.concurrent(
+  'a 95 MB video goes in parts, 6 on their way at a time and each part number once, within what the server allows one client',
+  { timeout: 180_000 },
+  async ({ expect }) => {
+    const page = await open('/', { before: playable });
+    let sending = 0;
+    let most = 0;
+    const stored = new Map<string, number>();
+    const refused: number[] = [];
+    page.on('request', (request) => {
+      if (partOf(request.url()) && request.method() === 'PUT') most = Math.max(most, ++sending);
+    });
+    const done = (request: Request) => {
+      if (partOf(request.url()) && request.method() === 'PUT') sending--;
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    page.on('response', (response) => {
+      const part = partOf(response.url());
+      if (!part) return;
+      if (response.status() === 200) stored.set(part, (stored.get(part) ?? 0) + 1);
+      else refused.push(response.status());
+    });
+    await page.locator('.help-box.request').scrollIntoViewIfNeeded();
+    await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
+    await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
+    const form = page.locator('dialog[open]');
+    const { bytes } = videoFile({ payloadBytes: 95 * MiB, seconds: 12 });
+    const started = Date.now();
+    await form.locator('input[type="file"]').setInputFiles(await onDisk('street.mp4', bytes));
+    await expect.poll(() => form.locator('.media-chosen .media-state').textContent(), { timeout: 150_000 }).toBe('Uploaded');
+    const parts = Math.ceil(bytes.length / (5 * MiB));
+    expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(Array.from({ length: parts }, (_, i) => [String(i + 1), 1])));
+    expect(refused).toEqual([]);
+    expect(most).toBeLessThanOrEqual(6);
+    console.log(`95 MB in ${parts} parts: done in ${Date.now() - started} ms, at most ${most} parts on their way at once`);
+    await page.context().close();
+  },
+);
 
 /** What the phone keeps of uploads in IndexedDB: each entry with its file's name, type and size. */
 const keptOnPhone = (page: Page) =>
@@ -173,91 +184,95 @@ const keptOnPhone = (page: Page) =>
       }),
   );
 
-it('a 30 MB video whose page is reloaded mid-upload goes on when the form opens again, never resending a part received, and is posted', { timeout: 180_000 }, async () => {
-  const page = await open('/', { before: playable });
-  // Counted on the page, which stays the same object across the reload.
-  const attempts = new Map<string, number>();
-  const stored = new Map<string, number>();
-  const starts: string[] = [];
-  let twoStored: () => void;
-  const received = new Promise<void>((resolve) => (twoStored = resolve));
-  page.on('request', (request) => {
-    const part = partOf(request.url());
-    if (part && request.method() === 'PUT') attempts.set(part, (attempts.get(part) ?? 0) + 1);
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads/s3/multipart') starts.push(request.url());
-  });
-  page.on('response', (response) => {
-    const part = partOf(response.url());
-    if (!part || response.status() !== 200) return;
-    stored.set(part, (stored.get(part) ?? 0) + 1);
-    if (stored.size === 2) twoStored();
-  });
-  // Parts 1 and 2 arrive; the others hang on a connection that the reload then cuts.
-  await page.route(
-    (url) => Number(partOf(url.href)) > 2,
-    () => undefined,
-  );
+it.concurrent(
+  'a 30 MB video whose page is reloaded mid-upload goes on when the form opens again, never resending a part received, and is posted',
+  { timeout: 180_000 },
+  async ({ expect }) => {
+    const page = await open('/', { before: playable });
+    // Counted on the page, which stays the same object across the reload.
+    const attempts = new Map<string, number>();
+    const stored = new Map<string, number>();
+    const starts: string[] = [];
+    let twoStored: () => void;
+    const received = new Promise<void>((resolve) => (twoStored = resolve));
+    page.on('request', (request) => {
+      const part = partOf(request.url());
+      if (part && request.method() === 'PUT') attempts.set(part, (attempts.get(part) ?? 0) + 1);
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads/s3/multipart') starts.push(request.url());
+    });
+    page.on('response', (response) => {
+      const part = partOf(response.url());
+      if (!part || response.status() !== 200) return;
+      stored.set(part, (stored.get(part) ?? 0) + 1);
+      if (stored.size === 2) twoStored();
+    });
+    // Parts 1 and 2 arrive; the others hang on a connection that the reload then cuts.
+    await page.route(
+      (url) => Number(partOf(url.href)) > 2,
+      () => undefined,
+    );
 
-  const openForm = async () => {
-    await page.locator('.help-box.request').scrollIntoViewIfNeeded();
-    await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
-    await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
-    return page.locator('dialog[open]');
-  };
-  let form = await openForm();
-  const title = `Blankets for the shelter ${Date.now()}`;
-  await form.locator('[name="title"]').fill(title);
-  const { bytes } = videoFile({ payloadBytes: 30 * MiB, seconds: 12 });
-  await form.locator('input[type="file"]').setInputFiles(await onDisk('shelter.mp4', bytes));
-  await received;
+    const openForm = async () => {
+      await page.locator('.help-box.request').scrollIntoViewIfNeeded();
+      await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
+      await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
+      return page.locator('dialog[open]');
+    };
+    let form = await openForm();
+    const title = `Blankets for the shelter ${Date.now()}`;
+    await form.locator('[name="title"]').fill(title);
+    const { bytes } = videoFile({ payloadBytes: 30 * MiB, seconds: 12 });
+    await form.locator('input[type="file"]').setInputFiles(await onDisk('shelter.mp4', bytes));
+    await received;
 
-  // The phone keeps the file and what names the upload, nothing typed in the form.
-  await expect.poll(() => keptOnPhone(page).then((kept) => kept.length)).toBe(1);
-  const [kept] = await keptOnPhone(page);
-  expect(Object.keys(kept!.entry).sort()).toEqual(['at', 'key', 'kind', 'uploadId']);
-  expect(kept!.entry).toMatchObject({ kind: 'assistance-requests', key: `community-assistance/assistance-requests/${kept!.entry.uploadId}` });
-  expect(kept!.file).toEqual({ name: 'shelter.mp4', type: 'video/mp4', size: bytes.length });
-  expect(JSON.stringify(kept)).not.toContain('Blankets');
+    // The phone keeps the file and what names the upload, nothing typed in the form.
+    await expect.poll(() => keptOnPhone(page).then((kept) => kept.length)).toBe(1);
+    const [kept] = await keptOnPhone(page);
+    expect(Object.keys(kept!.entry).sort()).toEqual(['at', 'key', 'kind', 'uploadId']);
+    expect(kept!.entry).toMatchObject({ kind: 'assistance-requests', key: `community-assistance/assistance-requests/${kept!.entry.uploadId}` });
+    expect(kept!.file).toEqual({ name: 'shelter.mp4', type: 'video/mp4', size: bytes.length });
+    expect(JSON.stringify(kept)).not.toContain('Blankets');
 
-  await page.reload();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-  form = await openForm();
-  const state = form.locator('.media-chosen .media-state');
-  await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');
+    await page.reload();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    form = await openForm();
+    const state = form.locator('.media-chosen .media-state');
+    await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');
 
-  // The same upload went on: parts 1 and 2 were sent once, every part was stored once.
-  const parts = Math.ceil(bytes.length / (5 * MiB));
-  expect(starts).toHaveLength(1);
-  expect(attempts.get('1')).toBe(1);
-  expect(attempts.get('2')).toBe(1);
-  expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(Array.from({ length: parts }, (_, i) => [String(i + 1), 1])));
-  console.log(`reloaded with parts 1 and 2 of ${parts} received: PUT attempts per part ${JSON.stringify(Object.fromEntries(attempts))}`);
-  // Done: nothing stays on the phone, nor the mark that sends a field looking.
-  await expect.poll(() => keptOnPhone(page)).toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('uploads-kept'))).toBeNull();
+    // The same upload went on: parts 1 and 2 were sent once, every part was stored once.
+    const parts = Math.ceil(bytes.length / (5 * MiB));
+    expect(starts).toHaveLength(1);
+    expect(attempts.get('1')).toBe(1);
+    expect(attempts.get('2')).toBe(1);
+    expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(Array.from({ length: parts }, (_, i) => [String(i + 1), 1])));
+    console.log(`reloaded with parts 1 and 2 of ${parts} received: PUT attempts per part ${JSON.stringify(Object.fromEntries(attempts))}`);
+    // Done: nothing stays on the phone, nor the mark that sends a field looking.
+    await expect.poll(() => keptOnPhone(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('uploads-kept'))).toBeNull();
 
-  await form.locator('[name="title"]').fill(title);
-  await form.locator('[name="category"]').selectOption('Other');
-  await form.locator('[name="urgency"]').selectOption('High');
-  await form.locator('[name="description"]').fill('A video of the shelter door, where to bring them.');
-  await form.locator('[name="city"]').fill('Fresno');
-  await form.locator('[name="contactName"]').fill('Rosa');
-  await form.locator('[name="contactMethod"]').fill('(559) 555-0142');
-  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/assistance-requests');
-  await form.getByRole('button', { name: 'Post Request' }).click();
-  const answer = await posted;
-  expect(answer.status()).toBe(201);
-  const { videoUrl } = (await answer.json()) as { videoUrl: string };
-  expect(videoUrl).toBe(`/images/${kept!.entry.key}`);
-  const served = await page.evaluate(async (url) => {
-    const video = await fetch(url);
-    return { status: video.status, size: (await video.arrayBuffer()).byteLength };
-  }, videoUrl);
-  expect(served).toEqual({ status: 200, size: bytes.length });
-  await page.context().close();
-});
+    await form.locator('[name="title"]').fill(title);
+    await form.locator('[name="category"]').selectOption('Other');
+    await form.locator('[name="urgency"]').selectOption('High');
+    await form.locator('[name="description"]').fill('A video of the shelter door, where to bring them.');
+    await form.locator('[name="city"]').fill('Fresno');
+    await form.locator('[name="contactName"]').fill('Rosa');
+    await form.locator('[name="contactMethod"]').fill('(559) 555-0142');
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/assistance-requests');
+    await form.getByRole('button', { name: 'Post Request' }).click();
+    const answer = await posted;
+    expect(answer.status()).toBe(201);
+    const { videoUrl } = (await answer.json()) as { videoUrl: string };
+    expect(videoUrl).toBe(`/images/${kept!.entry.key}`);
+    const served = await page.evaluate(async (url) => {
+      const video = await fetch(url);
+      return { status: video.status, size: (await video.arrayBuffer()).byteLength };
+    }, videoUrl);
+    expect(served).toEqual({ status: 200, size: bytes.length });
+    await page.context().close();
+  },
+);
 
-it('@uppy/core with @uppy/aws-s3, unchanged, uploads to the server in parts and in one form post', { timeout: 120_000 }, async () => {
+it.concurrent('@uppy/core with @uppy/aws-s3, unchanged, uploads to the server in parts and in one form post', { timeout: 120_000 }, async ({ expect }) => {
   const bundle = await build({
     stdin: { contents: "import Uppy from '@uppy/core'; import AwsS3 from '@uppy/aws-s3'; Object.assign(window, { Uppy, AwsS3 });", resolveDir: process.cwd() },
     bundle: true,

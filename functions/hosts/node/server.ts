@@ -1,7 +1,8 @@
 /**
  * The embedded default host (`npm start`): one Node process serving the prebuilt pages from
  * dist/client, the API over a libSQL file, photos from a local folder, and the live room's
- * WebSocket relay.
+ * WebSocket relay. It runs as one bundled file, dist/node/server.mjs, which the build writes
+ * (astro.config.mjs, `nodeHostBundle`): paths below are from there.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -27,7 +28,7 @@ import { serveMedia } from '../../media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from '../page-policies.ts';
 import { apiPolicy, NON_PAGE_POLICY, secure } from '../security-headers.ts';
 
-const clientDir = fileURLToPath(new URL('../../../dist/client/', import.meta.url));
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 
 let config: Config;
 try {
