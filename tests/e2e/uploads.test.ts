@@ -120,6 +120,36 @@ it.concurrent(
   },
 );
 
+it.concurrent('a part the server stored whose answer was lost on the way back is not sent again', { timeout: 120_000 }, async ({ expect }) => {
+  const page = await open('/', { before: playable });
+  const attempts = new Map<string, number>();
+  page.on('request', (request) => {
+    const part = partOf(request.url());
+    if (part && request.method() === 'PUT') attempts.set(part, (attempts.get(part) ?? 0) + 1);
+  });
+  // Part 2 reaches the server, which stores it; its answer never reaches the phone.
+  let lost = false;
+  await page.route(
+    (url) => partOf(url.href) === '2',
+    async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      expect((await route.fetch()).status()).toBe(200);
+      await route.abort('connectionreset');
+    },
+  );
+  await page.locator('.help-box.request').scrollIntoViewIfNeeded();
+  await page.locator('#help-boxes astro-island:not([ssr])').waitFor();
+  await page.locator('.help-box.request').getByRole('button', { name: 'Post New Request' }).click();
+  const form = page.locator('dialog[open]');
+  const { bytes } = videoFile({ payloadBytes: 12 * MiB, seconds: 12 });
+  await form.locator('input[type="file"]').setInputFiles(await onDisk('street.mp4', bytes));
+  await expect.poll(() => form.locator('.media-chosen .media-state').textContent(), { timeout: 90_000 }).toBe('Uploaded');
+  expect(lost).toBe(true);
+  expect(Object.fromEntries(attempts)).toEqual({ '1': 1, '2': 1, '3': 1 });
+  await page.context().close();
+});
+
 it.concurrent(
   'a 95 MB video goes in parts, 6 on their way at a time and each part number once, within what the server allows one client',
   { timeout: 180_000 },
