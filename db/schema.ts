@@ -111,6 +111,11 @@ export const alerts = sqliteTable(
     adminVerified: integer('admin_verified', { mode: 'boolean' }).notNull().default(false),
     /** Hidden by an admin: kept until it expires (it can be restored) but never listed. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    /** What a rapid responder last said of it ('verified', 'false-alarm', 'over'), the network they answer for, their public note and when. */
+    responderState: text('responder_state'),
+    responderNetwork: text('responder_network'),
+    responderNote: text('responder_note'),
+    responderAt: text('responder_at'),
     /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
     fingerprint: text('fingerprint').notNull(),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
@@ -518,3 +523,77 @@ export const powSpent = sqliteTable('pow_spent', {
   signature: text('signature').primaryKey(),
   expiresAt: integer('expires_at').notNull(),
 });
+
+/**
+ * Rapid responders: trained volunteers a moderator invited, who go and look and say what they saw.
+ * A pseudonym (seen by moderators and other responders, never the public), the network they answer
+ * for (the public sees that name only), the counties they cover, and 'invited', 'active', 'paused'
+ * or 'removed'. No password, email or phone number: they sign in with a passkey.
+ */
+export const responders = sqliteTable('responders', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  network: text('network').notNull(),
+  counties: text('counties', { mode: 'json' }).$type<string[]>().notNull(),
+  status: text('status').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** One-time invites to register a passkey: only the SHA-256 of the link's token, until it expires or is used. */
+export const responderInvites = sqliteTable('responder_invites', {
+  tokenHash: text('token_hash').primaryKey(),
+  responderId: text('responder_id').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+});
+
+/**
+ * Passkeys (WebAuthn credentials) of responders and of moderators: the credential id and public
+ * key, and the signature counter. The private key never leaves the person's device.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    responderId: text('responder_id'),
+    adminId: text('admin_id'),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    transports: text('transports', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('passkeys_responder').on(table.responderId), index('passkeys_admin').on(table.adminId)],
+);
+
+/** Signed-in responders: only the SHA-256 of each session token, with its expiry. */
+export const responderSessions = sqliteTable('responder_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  responderId: text('responder_id').notNull(),
+  expiresAt: text('expires_at').notNull(),
+});
+
+/** WebAuthn challenges handed out and not yet answered, each good once, for a few minutes. */
+export const passkeyChallenges = sqliteTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  /** 'register:{responderId}' or 'sign-in'. */
+  purpose: text('purpose').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/**
+ * What responders did on a report, each act kept (two at once: both recorded, the last one is the
+ * report's state): 'going', 'verified', 'false-alarm' or 'over', with an optional public note.
+ * Deleted with the report.
+ */
+export const reportActions = sqliteTable(
+  'report_actions',
+  {
+    id: text('id').primaryKey(),
+    alertId: text('alert_id').notNull(),
+    responderId: text('responder_id').notNull(),
+    action: text('action').notNull(),
+    note: text('note'),
+    at: text('at').notNull(),
+  },
+  (table) => [index('report_actions_alert').on(table.alertId, table.at)],
+);

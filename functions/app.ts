@@ -14,6 +14,7 @@ import { listCache } from './middleware/list-cache/index.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './outbound/push-hosts.ts';
 import { pushEvent, vapidKeys } from './outbound/push.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { respondRoutes } from './routes/respond.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { communityUploadRoutes } from './routes/community-uploads.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -108,6 +109,7 @@ export function createApp(deps: Deps) {
   app.route('/', hsdsRoutes(routeDeps));
   app.route('/pow', powRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));
+  app.route('/respond', respondRoutes(routeDeps));
   app.route('/sms/inbound', smsInboundRoutes(routeDeps));
   app.route('/health', healthRoutes(routeDeps));
   const description = openApiDocument();

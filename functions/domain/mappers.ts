@@ -17,6 +17,7 @@ import type {
   Resource,
   SurplusOffer,
 } from '../../src/common/contract/index.ts';
+import type { AlertState } from '../../src/common/contract/alerts.ts';
 import { contactKindOf } from '../../src/common/format.ts';
 import {
   adminCategoryFor,
@@ -75,6 +76,13 @@ export const toNote = (row: typeof lostFoundNotes.$inferSelect): LostFoundNote =
 });
 
 /** A stored alert as the lists show it: only a moderator's check makes it verified. */
+/** A responder's last word on a report (false alarm, over, verified) stands; then a moderator's check; then independent confirmations. */
+export const stateOf = (row: Pick<AlertRow, 'responderState' | 'adminVerified' | 'confirmations'>): AlertState => {
+  if (row.responderState === 'false-alarm' || row.responderState === 'over' || row.responderState === 'verified') return row.responderState;
+  if (row.adminVerified) return 'verified';
+  return row.confirmations >= CONFIRMED_BY_OTHERS ? 'confirmed' : 'reported';
+};
+
 export const toAlert = (row: AlertRow): Alert => {
   const location = row.precision === 'PRECISE' && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
   return {
@@ -96,8 +104,11 @@ export const toAlert = (row: AlertRow): Alert => {
     photoUrl: row.photoUrl,
     confirmations: row.confirmations,
     allClears: row.allClears,
-    verified: row.adminVerified,
+    verified: row.adminVerified || row.responderState === 'verified',
     confirmedByOthers: row.confirmations >= CONFIRMED_BY_OTHERS,
+    state: stateOf(row),
+    stateBy: row.responderState ? row.responderNetwork : null,
+    stateNote: row.responderState ? row.responderNote : null,
     urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,

@@ -4,6 +4,10 @@ import {
   adminSessions,
   alertClosures,
   alertMarks,
+  passkeyChallenges,
+  reportActions,
+  responderInvites,
+  responderSessions,
   alerts,
   assistanceRequests,
   assistanceResponses,
@@ -109,6 +113,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
   const photos = [...expired.flatMap((alert) => (alert.photoUrl ? [mediaKey(alert.photoUrl)] : [])), ...stale.map((upload) => `${upload.kind}/${upload.id}`)];
   await db.batch([
     db.delete(alertMarks).where(inArray(alertMarks.alertId, ids)),
+    db.delete(reportActions).where(inArray(reportActions.alertId, ids)),
     db.delete(smsOutbox).where(inArray(smsOutbox.alertId, ids)),
     db.delete(alerts).where(inArray(alerts.id, ids)),
     db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
@@ -125,6 +130,9 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(smsInboundSeen).where(lt(smsInboundSeen.at, now - INBOUND_TEXT_HOURS * HOUR)),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - SENT_TEXT_HOURS * HOUR).toISOString()))),
     db.delete(adminSessions).where(lte(adminSessions.expiresAt, new Date(now).toISOString())),
+    db.delete(responderSessions).where(lte(responderSessions.expiresAt, new Date(now).toISOString())),
+    db.delete(responderInvites).where(lte(responderInvites.expiresAt, new Date(now).toISOString())),
+    db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, now)),
     db.delete(sosRequests).where(and(eq(sosRequests.handled, true), lt(sosRequests.handledAt, new Date(now - SOS_RETENTION_DAYS * DAY).toISOString()))),
     db.delete(dropVolunteers).where(
       inArray(

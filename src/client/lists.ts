@@ -22,6 +22,8 @@ export interface ListOptions {
   path: string;
   /** The live event that means "something new on this list": it refetches unless the item is shown already. */
   live?: LiveEventName;
+  /** The live event that means "an item shown changed" (a report's state): it always refetches. */
+  changes?: LiveEventName;
   /**
    * Items per request when the API pages with `limit`, `before` and `beforeId` (the last item
    * shown); without it the API's answer is the whole list.
@@ -88,7 +90,7 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
  * (the pulse feed) share it.
  */
-export function createList<T extends ListItem>({ path, live, page, ranked }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
+export function createList<T extends ListItem>({ path, live, changes, page, ranked }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
   const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
   const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
   /** Requests started so far; each answer knows which one it is. */
@@ -185,7 +187,9 @@ export function createList<T extends ListItem>({ path, live, page, ranked }: Lis
     const onOnline = () => catchUp(CATCH_UP_MS);
     const stops = [
       $liveEvent.listen((event) => {
-        if (!event || (live && event.event !== live)) return;
+        if (!event) return;
+        if (event.event === changes) return void refresh();
+        if (live && event.event !== live) return;
         // The page's own post, already shown: nothing new to ask for.
         const id = liveItemId(event);
         if (id && $state.get().items?.some((item) => item.id === id)) return;

@@ -50,13 +50,13 @@ it('an enforcement report with a photo: stripped, listed unverified, confirmed e
   await expect.poll(() => toast(watcher).textContent(), { timeout: 5000 }).toContain(es['live.emergencyTitle'].replace('{type}', es['alertType.enforcementActivity']));
   expect(await toast(watcher).getAttribute('data-variant')).toBe('destructive');
   await expect.poll(() => card(watcher, details).count()).toBe(1);
-  expect(await card(watcher, details).locator('[data-verification]').textContent()).toBe(es['alerts.unverified']);
+  expect(await card(watcher, details).locator('[data-state] bdi').textContent()).toBe(es['alerts.state.reported']);
 
   // On /alerts, unverified, with the photo served from our origin without its GPS.
   const list = await open('/alerts');
   const listed = card(list, details);
   await expect.poll(() => listed.count()).toBe(1);
-  expect(await listed.locator('[data-verification]').textContent()).toBe('Unverified');
+  expect(await listed.locator('[data-state] bdi').textContent()).toBe('Reported');
   const src = await listed.locator('img.alert-photo').getAttribute('src');
   expect(src).toMatch(/^\/images\/alert-photos\//);
   const photo = await list.request.get(src!);

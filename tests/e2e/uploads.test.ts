@@ -56,27 +56,26 @@ it.concurrent(
     const stored = new Map<string, number>();
     let firstStored: () => void;
     const oneStored = new Promise<void>((resolve) => (firstStored = resolve));
-    // Parts on their way, and those that failed once the network was cut.
-    let sending = 0;
+    // Parts on their way (sent, not answered yet), and those that failed once the network was cut.
+    const sending = new Set<Request>();
     let cut = false;
     let failedWhileCut = 0;
     page.on('request', (request) => {
       const part = partOf(request.url());
       if (!part || request.method() !== 'PUT') return;
       attempts.set(part, (attempts.get(part) ?? 0) + 1);
-      sending++;
-    });
-    page.on('requestfinished', (request) => {
-      if (partOf(request.url()) && request.method() === 'PUT') sending--;
+      sending.add(request);
     });
     page.on('requestfailed', (request) => {
-      if (!partOf(request.url()) || request.method() !== 'PUT') return;
-      sending--;
+      if (!sending.delete(request)) return;
       if (cut) failedWhileCut++;
     });
+    // Answered: whatever happens to the rest of the answer, the part is no longer on its way.
     page.on('response', (response) => {
       const part = partOf(response.url());
-      if (!part || response.status() !== 200) return;
+      if (!part || response.request().method() !== 'PUT') return;
+      sending.delete(response.request());
+      if (response.status() !== 200) return;
       stored.set(part, (stored.get(part) ?? 0) + 1);
       firstStored();
     });
@@ -101,7 +100,7 @@ it.concurrent(
     // Offline, the uploader waits for the connection to come back and sends nothing (a wait that
     // costs it no try): the cut has done all it can once every part on its way has failed. It was
     // held 10 s, which changed nothing past that point.
-    await expect.poll(() => sending === 0 && failedWhileCut > 0, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => sending.size === 0 && failedWhileCut > 0, { timeout: 30_000 }).toBe(true);
     const whileOffline = new Map(stored);
     await network(false);
     await expect.poll(() => state.textContent(), { timeout: 120_000 }).toBe('Uploaded');

@@ -17,12 +17,12 @@ export const PBKDF2_ITERATIONS = 100_000;
 const HASH_NAME = 'pbkdf2-sha256';
 
 const encoder = new TextEncoder();
-const base64url = (bytes: Uint8Array) =>
+export const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+export const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 async function pbkdf2(secret: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
@@ -81,7 +81,7 @@ export async function checkSecret(db: Database, name: string, secret: string) {
 }
 
 const COOKIE = 'admin';
-const sha256 = async (token: string) => hex(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
+export const sha256 = async (token: string) => hex(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
 
 /**
  * Starts a session: a random 32-byte token goes to the browser as the cookie `__Host-admin`

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import {
   signInInput,
   type AdminAlert,
@@ -38,6 +38,7 @@ import { californiaToday } from '../../domain/time.ts';
 import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
 import { adminResourceRoutes } from './resources.ts';
+import { adminResponderRoutes } from './responders.ts';
 
 const toAdminAlert = (row: typeof alerts.$inferSelect): AdminAlert => ({ ...toAlert(row), hidden: row.hidden, adminVerified: row.adminVerified });
 const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({
@@ -99,7 +100,13 @@ export function adminRoutes(deps: RouteDeps) {
   app.get('/dashboard', async (c) => {
     const now = at();
     const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-    const unverifiedReport = and(eq(alerts.type, ENFORCEMENT_TYPE), gt(alerts.expiresAt, now), eq(alerts.hidden, false), eq(alerts.adminVerified, false));
+    const unverifiedReport = and(
+      eq(alerts.type, ENFORCEMENT_TYPE),
+      gt(alerts.expiresAt, now),
+      eq(alerts.hidden, false),
+      eq(alerts.adminVerified, false),
+      isNull(alerts.responderState),
+    );
     const [subscribers, volunteers, missing, scheduledDrops, pendingResources, pendingJobs, unverifiedReports, openSos, queuedTexts] = await Promise.all([
       one(db.select({ n: count() }).from(alertSubscriptions)),
       one(db.select({ n: count() }).from(dropVolunteers)),
@@ -315,5 +322,6 @@ export function adminRoutes(deps: RouteDeps) {
   app.route('/drops', adminDropRoutes(deps));
   app.route('/resources', adminResourceRoutes(deps));
   app.route('/jobs', adminJobRoutes(deps));
+  app.route('/responders', adminResponderRoutes(deps));
   return app;
 }

@@ -58,6 +58,7 @@ export function liveNotice(live: LiveEvent, t: T, ownRecord: (id: string) => { t
     }
     case 'new-assistance-request':
     case 'new-surplus-offer':
+    case 'alert-state':
       return null;
   }
 }

@@ -44,6 +44,14 @@ export const alertInput = z
   .check(z.refine((alert) => alert.type !== ENFORCEMENT_TYPE || !!alert.activity, { message: 'Choose what is happening', path: ['activity'] }));
 export type AlertInput = z.input<typeof alertInput>;
 
+/**
+ * A report's state, the same words everywhere it is shown: one person reported it; people on
+ * other networks confirmed it (counts anyone can make); a rapid responder (or a moderator) saw it;
+ * it was a false alarm; it is over.
+ */
+export const ALERT_STATES = ['reported', 'confirmed', 'verified', 'false-alarm', 'over'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
 export interface Alert {
   id: string;
   type: AlertType;
@@ -69,8 +77,14 @@ export interface Alert {
   allClears: number;
   /** Enough independent confirmations (CONFIRMED_BY_OTHERS): counts, which anyone can make, never "verified". */
   confirmedByOthers: boolean;
-  /** Checked by a moderator: the one "verified". */
+  /** Seen by a rapid responder or checked by a moderator: the one "verified". */
   verified: boolean;
+  /** What the report stands at, the same words on every page, the CAP document and the feed. */
+  state: AlertState;
+  /** The rapid responders' network that verified it, ended it or called it a false alarm (never the person); null for a moderator or none. */
+  stateBy: string | null;
+  /** The responder's short public note, if any. */
+  stateNote: string | null;
   urgent: boolean;
   createdAt: string;
   /** When it leaves the public lists (and its details are deleted). */

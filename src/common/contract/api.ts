@@ -15,6 +15,7 @@ import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } fr
 import { PAGE_SIZE, TEXT_CODE, type RateLimitName } from './limits.ts';
 import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
 import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
+import { inviteInput, inviteVerifyInput, reportActInput, responderInput, signInVerifyInput } from './responders.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
 
 export const API_TAGS = {
@@ -25,14 +26,16 @@ export const API_TAGS = {
   Uploads: 'Photos and videos for posts: ask for an address, then send the file there, whole or (under /api/uploads) in parts that survive a dropped connection.',
   Site: 'The community pulse, live figures, the map counts, the donation link, and this description.',
   Admin: 'The moderation desk. Every route but signing in needs an admin session; every change must come from this site (Origin).',
+  Responders:
+    "Rapid responders' desk: an invite link's token makes a passkey (WebAuthn), the passkey signs in, and a responder acts on the open reports of their counties. Every change must come from this site (Origin).",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
 export interface ApiRoute {
   summary: string;
   tag: ApiTag;
-  /** Who may call it: anyone (absent), the poster with the post's manage secret, or a signed-in admin. */
-  auth?: 'manage' | 'admin';
+  /** Who may call it: anyone (absent), the poster with the post's manage secret, a signed-in admin or a signed-in rapid responder. */
+  auth?: 'manage' | 'admin' | 'responder';
   /** The JSON body's contract schema. */
   body?: z.ZodMiniType;
   /** The body is a file (its bytes), not JSON. */
@@ -425,6 +428,58 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': desk('Approve a job for the board', 'The AdminJob'),
   }),
+  'GET /api/admin/responders': desk('Rapid responders, removed ones left out', 'Responder objects', 'list'),
+  'POST /api/admin/responders': {
+    summary: 'Invite a rapid responder: a one-time link, answered once, that makes their passkey',
+    tag: 'Admin',
+    auth: 'admin',
+    body: responderInput,
+    answer: { status: 201, description: 'ResponderInvite: the Responder, the link (/respond#invite=TOKEN) and when it expires' },
+  },
+  'POST /api/admin/responders/:id/invite': desk('A new invite link for a responder (the one before stops working)', 'ResponderInvite'),
+  'POST /api/admin/responders/:id/pause': desk('Pause a responder: signed out, cannot act until resumed', 'The Responder'),
+  'POST /api/admin/responders/:id/resume': desk('Resume a paused responder', 'The Responder'),
+  'POST /api/admin/responders/:id/remove': desk('Remove a responder: signed out, their passkeys and invite forgotten', 'The Responder'),
+  'POST /api/respond/invite/options': {
+    summary: "An invite's passkey prompt (WebAuthn creation options); 404 for an unknown link, 410 for one used or expired",
+    tag: 'Responders',
+    body: inviteInput,
+    limit: ['passkey'],
+    answer: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON' },
+  },
+  'POST /api/respond/invite/verify': {
+    summary: 'The new passkey: checked, stored, the invite spent, the responder signed in (the session cookie is set)',
+    tag: 'Responders',
+    body: inviteVerifyInput,
+    answer: { status: 200, description: 'ResponderSession' },
+  },
+  'POST /api/respond/sign-in/options': {
+    summary: 'A sign-in passkey prompt (WebAuthn request options, for the passkeys on the phone)',
+    tag: 'Responders',
+    limit: ['passkey'],
+    answer: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON' },
+  },
+  'POST /api/respond/sign-in/verify': {
+    summary: 'Sign in with a passkey (the session cookie is set); 401 for an unknown passkey, 403 for a paused responder',
+    tag: 'Responders',
+    body: signInVerifyInput,
+    answer: { status: 200, description: 'ResponderSession' },
+  },
+  'GET /api/respond/session': { summary: 'Who is signed in', tag: 'Responders', auth: 'responder', answer: { status: 200, description: 'ResponderSession' } },
+  'DELETE /api/respond/session': { summary: 'Sign out', tag: 'Responders', auth: 'responder', answer: { status: 204, description: 'Signed out' } },
+  'GET /api/respond/reports': {
+    summary: "The open reports of the responder's counties, newest first, each with what responders did on it",
+    tag: 'Responders',
+    auth: 'responder',
+    answer: { status: 200, description: 'DeskReport objects', list: true },
+  },
+  'POST /api/respond/reports/:id': {
+    summary: "Act on a report of the responder's counties: going, verified, false-alarm or over (the last sets its public state); 403 outside their counties",
+    tag: 'Responders',
+    auth: 'responder',
+    body: reportActInput,
+    answer: { status: 200, description: 'The Alert, its state as it now stands' },
+  },
   'GET /api/hsds/': hsds('The Open Referral HSDS 3.0 read API: its version and where it is described', 'HSDS API information: version, openapi_url'),
   'GET /api/hsds/services': hsds('Published resources as HSDS 3.0 services, by name', 'An HSDS page of services (their one-to-one fields)', HSDS_PAGED),
   'GET /api/hsds/services/:id': hsds('One HSDS 3.0 service with its organization, phones, schedules, languages, costs, documents and location', 'An HSDS service, fully nested'),

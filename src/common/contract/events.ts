@@ -21,6 +21,8 @@ export const LIVE_EVENTS = {
   'new-surplus-offer': { id: 'text', title: 'text', city: 'text?' },
   // A note on a record: pages open on `postId` (and its owner's manage view) fetch it again.
   'new-missing-person-note': { id: 'text', postId: 'text', status: 'text' },
+  // A rapid responder verified a report, ended it or called it a false alarm: its lists fetch it again.
+  'alert-state': { id: 'text', state: 'text' },
 } as const satisfies Record<string, Record<string, FieldKind>>;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

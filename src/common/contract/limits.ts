@@ -28,6 +28,8 @@ export const LIMITS = {
   pfifRecordId: 255,
   /** A search of the missing-person board. */
   query: 100,
+  /** A rapid responder's public note on a report. */
+  responderNote: 140,
 } as const;
 
 /** Agents or vehicles an enforcement report may count. */
@@ -156,11 +158,18 @@ export const RATE_LIMITS = {
    * only let anyone who knows a moderator's name keep them out.
    */
   adminSignIn: { limit: 10, windowMinutes: 15, message: 'Too many sign-in attempts. Please wait a while.' },
+  /** Passkey prompts asked for (an invite opened, a sign-in begun): each answer is a signature no one can guess. */
+  passkey: { limit: 30, windowMinutes: 15, message: 'Too many sign-in attempts. Please wait a while.' },
 } as const satisfies Record<string, { limit: number; windowMinutes: number; message: string; scope?: 'address' | 'network' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** How long an admin stays signed in. */
 export const ADMIN_SESSION_HOURS = 12;
+/** How long a rapid responder stays signed in on their phone (a shift), and how long an invite link works. */
+export const RESPONDER_SESSION_HOURS = 12;
+export const RESPONDER_INVITE_DAYS = 7;
+/** How long a passkey prompt (a WebAuthn challenge) may be answered. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
 /** A handled SOS request (a name, a phone, a situation) is deleted this many days after it was handled. */
 export const SOS_RETENTION_DAYS = 30;
 /** Drop volunteers' names and contacts are deleted this many days after the drop. */

@@ -68,7 +68,7 @@ function operation(method: string, path: string, route: ApiRoute) {
       .replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
     summary: route.summary,
     tags: [route.tag],
-    ...(route.auth ? { security: [{ [route.auth === 'admin' ? 'adminSession' : 'manageSecret']: [] }] } : {}),
+    ...(route.auth ? { security: [{ [route.auth === 'manage' ? 'manageSecret' : `${route.auth}Session`]: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } } } : {}),
     ...(route.file ? { requestBody: { required: true, description: route.file, content: { '*/*': { schema: {} } } } } : {}),
@@ -98,6 +98,12 @@ export function openApiDocument() {
       securitySchemes: {
         manageSecret: { type: 'http', scheme: 'bearer', description: 'The private manage secret answered once, as manageToken, when the post was made.' },
         adminSession: { type: 'apiKey', in: 'cookie', name: '__Host-admin', description: 'The session cookie set by POST /api/admin/session.' },
+        responderSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '__Host-responder',
+          description: 'The session cookie set by POST /api/respond/invite/verify or /api/respond/sign-in/verify.',
+        },
       },
     },
   };

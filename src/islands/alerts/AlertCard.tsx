@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Alert } from '../../common/contract/index.ts';
+import type { AlertState } from '../../common/contract/alerts.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import type { Translate } from '../../common/i18n/messages.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS, PRECISION_KEYS } from '../../common/i18n/values.ts';
@@ -12,15 +13,47 @@ type T = Translate;
 /** "area, city" or just the city. */
 export const placeOf = (alert: Pick<Alert, 'area' | 'city'>) => (alert.area ? `${alert.area}, ${alert.city}` : alert.city);
 
+/** Each state's words and icon (never colour alone), and its badge's look. */
+const STATES: Record<AlertState, { icon: string; look: string }> = {
+  reported: { icon: '○', look: 'plain' },
+  confirmed: { icon: '◑', look: 'ok' },
+  verified: { icon: '✓', look: 'ok' },
+  'false-alarm': { icon: '✕', look: 'danger' },
+  over: { icon: '■', look: 'plain' },
+};
+
 /**
- * How far a report can be trusted, in words: verified by a moderator, confirmed by people on
- * other networks (a count anyone could make, so never "verified"), or not yet.
+ * What a report stands at, in words: reported by one person; confirmed by people on other
+ * networks (a count anyone could make, so never "verified"); verified by a rapid responder (their
+ * network named, never the person) or a moderator; a false alarm; over. A responder's note follows.
  */
-export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'verified' | 'confirmedByOthers'>; t: T }) {
+export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'state' | 'stateBy' | 'stateNote'>; t: T }) {
+  const { icon, look } = STATES[alert.state];
+  const words =
+    alert.state === 'verified'
+      ? alert.stateBy
+        ? t('alerts.state.verifiedBy', { network: alert.stateBy })
+        : t('alerts.verified')
+      : t(
+          alert.state === 'confirmed'
+            ? 'alerts.confirmedByOthers'
+            : alert.state === 'reported'
+              ? 'alerts.state.reported'
+              : alert.state === 'over'
+                ? 'alerts.state.over'
+                : 'alerts.state.falseAlarm',
+        );
   return (
-    <span className={`badge ${alert.verified || alert.confirmedByOthers ? 'ok' : 'plain'}`} data-verification>
-      {alert.verified ? t('alerts.verified') : alert.confirmedByOthers ? t('alerts.confirmedByOthers') : t('alerts.unverified')}
-    </span>
+    <>
+      <span className={`badge ${look}`} data-state={alert.state}>
+        <span aria-hidden="true">{icon}</span> <bdi>{words}</bdi>
+      </span>
+      {alert.stateNote && (
+        <span className="note" data-state-note dir="auto">
+          {alert.stateNote}
+        </span>
+      )}
+    </>
   );
 }
 

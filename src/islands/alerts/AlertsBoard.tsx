@@ -20,7 +20,7 @@ export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
 /** /alerts: the inline post form and the list of open alerts (enforcement reports among them), with the page's area choice (`children`) above them. */
 export default function AlertsBoard({ lang, messages, submitHref, children }: { lang: Lang; messages: Messages; submitHref: string; children?: ReactNode }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Alert>(countyPath(LIST_PATH, useStore($county)), 'emergency-alert', { page: PAGE });
+  const list = useLiveList<Alert>(countyPath(LIST_PATH, useStore($county)), 'emergency-alert', { page: PAGE, changes: 'alert-state' });
 
   return (
     <div className="board">

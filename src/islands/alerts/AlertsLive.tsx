@@ -33,7 +33,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
   const id = useId();
   const [stats, setStats] = useState<LiveStats | null>(null);
   const [enabled, setEnabled] = useState(false);
-  const list = useLiveList<Alert>('/api/alerts', 'emergency-alert');
+  const list = useLiveList<Alert>('/api/alerts', 'emergency-alert', { changes: 'alert-state' });
 
   const loadStats = useCallback(() => {
     api<LiveStats>('/api/live/stats').then(setStats, () => undefined);

@@ -24,7 +24,9 @@ export default function IceReport({ lang, messages, hours, children }: { lang: L
   const id = useId();
   const [position, setPosition] = useState<Position | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
-  const { items, setItems } = useLiveList<Alert>(countyPath(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, useStore($county)), 'emergency-alert');
+  const { items, setItems } = useLiveList<Alert>(countyPath(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, useStore($county)), 'emergency-alert', {
+    changes: 'alert-state',
+  });
   const { form, row, values, set, submitLabel, pending } = useForm({
     spec: SPEC,
     t,

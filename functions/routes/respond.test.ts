@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Alert } from '../../src/common/contract/index.ts';
+import { RESPONDER_INVITE_DAYS } from '../../src/common/contract/limits.ts';
+import type { DeskReport, Responder, ResponderInvite } from '../../src/common/contract/responders.ts';
+import { auditLog, passkeys, reportActions, responderInvites } from '../../db/schema.ts';
+import { softAuthenticator } from '../../tests/authenticator.ts';
+import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { createAdmin } from '../middleware/admin-auth/index.ts';
+
+const ORIGIN = 'http://localhost';
+const DAY = 86_400_000;
+let api: TestApp;
+let admin: string;
+
+type Init = { cookie?: string; origin?: string; body?: unknown };
+/** A request as a page of this site sends it (its Origin), with a session cookie or none. */
+async function call(method: string, path: string, { cookie, origin = ORIGIN, body }: Init = {}) {
+  const headers: Record<string, string> = { origin };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return api.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+const json = async <T>(response: Response, status = 200) => {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+};
+const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
+
+beforeEach(async () => {
+  api = await testApp();
+  const { secret } = await createAdmin(api.store.db, 'Maria');
+  admin = cookieOf(await call('POST', '/api/admin/session', { body: { name: 'Maria', secret } }));
+});
+afterEach(() => api.close());
+
+/** A moderator invites a responder; the token is the link's fragment. */
+async function invite(counties = ['Fresno'], name = 'Luz') {
+  const made = await json<ResponderInvite>(await call('POST', '/api/admin/responders', { cookie: admin, body: { name, network: 'Valley Rapid Response', counties } }), 201);
+  return { ...made, token: made.link.replace('/respond#invite=', '') };
+}
+
+/** The responder opens the link on a phone and makes a passkey there: signed in. */
+async function register(token: string, phone = softAuthenticator(ORIGIN)) {
+  const options = await json<{ challenge: string; rp: { id: string }; user: { id: string } }>(await call('POST', '/api/respond/invite/options', { body: { token } }));
+  const answer = await call('POST', '/api/respond/invite/verify', { body: { token, response: phone.create(options) } });
+  return { phone, answer, cookie: answer.status === 200 ? cookieOf(answer) : '' };
+}
+
+async function signIn(phone: ReturnType<typeof softAuthenticator>, options?: { challenge: string }) {
+  const asked = options ?? (await json<{ challenge: string; rpId: string }>(await call('POST', '/api/respond/sign-in/options')));
+  return call('POST', '/api/respond/sign-in/verify', { body: { response: phone.get(asked) } });
+}
+
+const report = async (city = 'Fresno', details = 'Agents stopping cars at the corner') =>
+  json<Alert>(await api.post('/api/alerts', { type: 'Enforcement Activity', activity: 'Checkpoint or traffic stop', city, details }), 201);
+const act = (cookie: string, id: string, action: string, note?: string) => call('POST', `/api/respond/reports/${id}`, { cookie, body: { action, note } });
+const publicState = async (id: string) => (await api.get<Alert[]>('/api/alerts')).find((alert) => alert.id === id)!;
+
+describe('invites and passkeys', () => {
+  it('an invite makes a passkey once; it signs in, then out; only hashes of the link and the session are kept', async () => {
+    const { token, responder, expiresAt } = await invite(['Fresno', 'madera county']);
+    expect(responder).toMatchObject({ name: 'Luz', network: 'Valley Rapid Response', counties: ['Fresno', 'Madera'], status: 'invited', passkeys: 0 });
+    expect(expiresAt).toBe(new Date(api.clock.now + RESPONDER_INVITE_DAYS * DAY).toISOString());
+    expect(JSON.stringify(await api.store.db.select().from(responderInvites))).not.toContain(token);
+
+    // A second phone opened the same link meanwhile: whoever answers first makes the passkey.
+    const meanwhile = await json<{ challenge: string; rp: { id: string }; user: { id: string } }>(await call('POST', '/api/respond/invite/options', { body: { token } }));
+    const { phone, answer, cookie } = await register(token);
+    expect(await json(answer)).toEqual({ name: 'Luz', network: 'Valley Rapid Response', counties: ['Fresno', 'Madera'], expiresAt: expect.any(String) });
+    expect(answer.headers.get('set-cookie')).toMatch(/^__Host-responder=[\w-]{43};.*HttpOnly.*Secure.*SameSite=Strict/);
+    expect(await json(await call('GET', '/api/respond/session', { cookie }))).toMatchObject({ name: 'Luz' });
+    expect((await json<Responder[]>(await call('GET', '/api/admin/responders', { cookie: admin })))[0]).toMatchObject({ status: 'active', passkeys: 1 });
+
+    // The link again, on this phone or another: refused, nothing made.
+    const late = await call('POST', '/api/respond/invite/verify', { body: { token, response: softAuthenticator(ORIGIN).create(meanwhile) } });
+    expect(await json(late, 410)).toMatchObject({ error: { code: 'invite_used' } });
+    expect(await json(await call('POST', '/api/respond/invite/options', { body: { token } }), 410)).toMatchObject({ error: { code: 'invite_used' } });
+    expect(await api.count('passkeys')).toBe(1);
+
+    expect((await call('DELETE', '/api/respond/session', { cookie })).status).toBe(204);
+    expect((await call('GET', '/api/respond/session', { cookie })).status).toBe(401);
+    const again = await signIn(phone);
+    expect(await json(again)).toMatchObject({ name: 'Luz' });
+    const [stored] = await api.store.db.select().from(passkeys);
+    expect(stored!.counter).toBe(1);
+  });
+
+  it('refuses an expired or made-up invite', async () => {
+    const { token } = await invite();
+    expect(await json(await call('POST', '/api/respond/invite/options', { body: { token: 'made-up' } }), 404)).toMatchObject({ error: { code: 'invite_unknown' } });
+    api.clock.now += RESPONDER_INVITE_DAYS * DAY;
+    expect(await json(await call('POST', '/api/respond/invite/options', { body: { token } }), 410)).toMatchObject({ error: { code: 'invite_expired' } });
+  });
+
+  it('refuses a passkey made for another site (its origin or its RP ID), a replayed prompt and an unknown passkey; the invite still works after', async () => {
+    const { token } = await invite();
+    const phone = softAuthenticator('https://find-help-reunite.example.net');
+    const options = await json<{ challenge: string; rp: { id: string }; user: { id: string } }>(await call('POST', '/api/respond/invite/options', { body: { token } }));
+    const elsewhere = await call('POST', '/api/respond/invite/verify', { body: { token, response: phone.create(options) } });
+    expect(await json(elsewhere, 400)).toMatchObject({ error: { code: 'passkey_refused' } });
+
+    const fresh = await json<{ challenge: string; rp: { id: string }; user: { id: string } }>(await call('POST', '/api/respond/invite/options', { body: { token } }));
+    const otherRp = softAuthenticator(ORIGIN).create({ ...fresh, rp: { id: 'find-help-reunite.example.net' } });
+    expect((await call('POST', '/api/respond/invite/verify', { body: { token, response: otherRp } })).status).toBe(400);
+    // The same answer again: its prompt was spent.
+    const replay = softAuthenticator(ORIGIN).create(fresh);
+    expect((await call('POST', '/api/respond/invite/verify', { body: { token, response: replay } })).status).toBe(400);
+    expect(await api.count('passkeys')).toBe(0);
+
+    const { answer, phone: good } = await register(token);
+    expect(answer.status).toBe(200);
+    // A sign-in answered twice, and one by a passkey this site never saw.
+    const asked = await json<{ challenge: string }>(await call('POST', '/api/respond/sign-in/options'));
+    expect((await signIn(good, asked)).status).toBe(200);
+    expect((await signIn(good, asked)).status).toBe(401);
+    const stranger = softAuthenticator(ORIGIN);
+    stranger.create({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'someone' } });
+    expect((await signIn(stranger)).status).toBe(401);
+  });
+});
+
+describe('the desk', () => {
+  it('lists the open reports of their counties without contacts; a verification shows on /api/alerts with the network, never the person', async () => {
+    const { token } = await invite(['Fresno']);
+    const { cookie } = await register(token);
+    const here = await report('Fresno');
+    await report('Oakland', 'A checkpoint on the bridge');
+    const desk = await json<DeskReport[]>(await call('GET', '/api/respond/reports', { cookie }));
+    expect(desk.map((item) => item.id)).toEqual([here.id]);
+    expect(desk[0]!.contact).toBeNull();
+    expect(await publicState(here.id)).toMatchObject({ state: 'reported', verified: false });
+
+    // On the way: recorded for the desk, the public state unchanged.
+    await json(await act(cookie, here.id, 'going'));
+    expect(await publicState(here.id)).toMatchObject({ state: 'reported' });
+    const verified = await json<Alert>(await act(cookie, here.id, 'verified', 'Two vans on Blackstone, seen at 10:05'));
+    expect(verified).toMatchObject({ state: 'verified', stateBy: 'Valley Rapid Response', stateNote: 'Two vans on Blackstone, seen at 10:05' });
+    const listed = await publicState(here.id);
+    expect(listed).toMatchObject({ state: 'verified', verified: true, stateBy: 'Valley Rapid Response' });
+    expect(JSON.stringify(listed)).not.toContain('Luz');
+    expect(api.published.at(-1)).toEqual({ event: 'alert-state', data: { id: here.id, state: 'verified' } });
+    const acts = (await json<DeskReport[]>(await call('GET', '/api/respond/reports', { cookie })))[0]!.acts;
+    expect(acts.map((done) => [done.action, done.by])).toEqual([
+      ['verified', 'Luz'],
+      ['going', 'Luz'],
+    ]);
+    expect((await api.store.db.select().from(auditLog)).map((line) => [line.adminName, line.action]).filter(([name]) => name.startsWith('responder'))).toEqual([
+      ['responder Luz', 'responder.passkey'],
+      ['responder Luz', 'report.going'],
+      ['responder Luz', 'report.verified'],
+    ]);
+  });
+
+  it('refuses a report outside their counties, a made-up act and one by nobody; nothing changes', async () => {
+    const { cookie } = await register((await invite(['Fresno'])).token);
+    const away = await report('Oakland', 'A checkpoint on the bridge');
+    expect(await json(await act(cookie, away.id, 'false-alarm'), 403)).toMatchObject({ error: { code: 'outside_counties' } });
+    expect((await act(cookie, away.id, 'erase')).status).toBe(400);
+    expect((await act('__Host-responder=made-up', away.id, 'false-alarm')).status).toBe(401);
+    expect((await act(cookie, 'no-such-report', 'over')).status).toBe(404);
+    // From another site, even with the cookie.
+    expect((await call('POST', `/api/respond/reports/${away.id}`, { cookie, origin: 'https://busy-news.example', body: { action: 'over' } })).status).toBe(403);
+    expect(await publicState(away.id)).toMatchObject({ state: 'reported' });
+    expect(await api.count('report_actions')).toBe(0);
+  });
+
+  it('a paused responder cannot act or sign in until resumed; a removed one never again, their passkey forgotten', async () => {
+    const { token, responder } = await invite();
+    const { phone, cookie } = await register(token);
+    const here = await report();
+    await json(await call('POST', `/api/admin/responders/${responder.id}/pause`, { cookie: admin }));
+    expect((await act(cookie, here.id, 'false-alarm')).status).toBe(401);
+    expect(await json(await signIn(phone), 403)).toMatchObject({ error: { code: 'responder_paused' } });
+    await json(await call('POST', `/api/admin/responders/${responder.id}/resume`, { cookie: admin }));
+    const back = cookieOf(await signIn(phone));
+    await json(await act(back, here.id, 'over'));
+
+    await json(await call('POST', `/api/admin/responders/${responder.id}/remove`, { cookie: admin }));
+    expect((await act(back, here.id, 'false-alarm')).status).toBe(401);
+    expect((await signIn(phone)).status).toBe(401);
+    expect(await api.count('passkeys')).toBe(0);
+    expect(await publicState(here.id)).toMatchObject({ state: 'over' });
+    expect(await json<Responder[]>(await call('GET', '/api/admin/responders', { cookie: admin }))).toEqual([]);
+    expect((await api.store.db.select().from(auditLog)).map((line) => line.action).filter((action) => action.startsWith('responder.'))).toEqual([
+      'responder.invite',
+      'responder.passkey',
+      'responder.pause',
+      'responder.resume',
+      'responder.remove',
+    ]);
+  });
+
+  it('two responders acting on one report at once: both recorded, the last one is its state', async () => {
+    const first = await register((await invite(['Fresno'], 'Luz')).token);
+    const second = await register((await invite(['Fresno'], 'Beto')).token);
+    const here = await report();
+    await Promise.all([act(first.cookie, here.id, 'verified'), act(second.cookie, here.id, 'false-alarm')]);
+    const recorded = await api.store.db.select().from(reportActions);
+    expect(recorded.map((done) => done.action).sort()).toEqual(['false-alarm', 'verified']);
+    // Both the same minute: the one written last stands.
+    const last = (await api.store.client.execute('select action from report_actions order by rowid desc limit 1')).rows[0]!.action;
+    expect((await publicState(here.id)).state).toBe(last);
+  });
+
+  it('a moderator cannot be skipped: responder routes refuse an admin cookie, admin routes a responder one', async () => {
+    const { cookie } = await register((await invite()).token);
+    expect((await call('GET', '/api/respond/reports', { cookie: admin })).status).toBe(401);
+    expect((await call('GET', '/api/admin/responders', { cookie })).status).toBe(401);
+  });
+});
