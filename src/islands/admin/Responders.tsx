@@ -72,21 +72,24 @@ export function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: 
       <h2 id={`${id}-title`}>{t('admin.responders')}</h2>
       <p className="note">{t('admin.respondersLead')}</p>
       <form className="card admin-form form-grid two" onSubmit={(event) => void invite(event)}>
-        <label>
-          {t('admin.responderName')}
-          <input name="name" required maxLength={LIMITS.name} autoComplete="off" />
-        </label>
-        <label>
-          {t('admin.responderNetwork')}
-          <input name="network" required maxLength={LIMITS.name} autoComplete="off" />
-        </label>
-        <fieldset className="wide responder-counties">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t('admin.responderName')}</label>
+          <input id={`${id}-name`} name="name" required maxLength={LIMITS.name} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-network`}>{t('admin.responderNetwork')}</label>
+          <input id={`${id}-network`} name="network" required maxLength={LIMITS.name} autoComplete="off" />
+        </div>
+        <fieldset className="field wide">
           <legend>{t('admin.responderCounties')}</legend>
-          {counties.map((county) => (
-            <label key={county} className="check">
-              <input type="checkbox" name="county" value={county} /> {county}
-            </label>
-          ))}
+          <div className="county-choice">
+            {counties.map((county) => (
+              <label className="choice-option" key={county}>
+                <input type="checkbox" name="county" value={county} />
+                {county}
+              </label>
+            ))}
+          </div>
         </fieldset>
         <div className="admin-form-actions wide">
           <button className="button" type="submit" disabled={pending}>

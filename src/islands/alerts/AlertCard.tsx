@@ -25,14 +25,14 @@ const STATES: Record<AlertState, { icon: string; look: string }> = {
 /**
  * What a report stands at, in words: reported by one person; confirmed by people on other
  * networks (a count anyone could make, so never "verified"); verified by a rapid responder (their
- * network named, never the person) or a moderator; a false alarm; over. A responder's note follows.
+ * network named, never the person) or a moderator; a false alarm; over.
  */
-export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'state' | 'stateBy' | 'stateNote'>; t: T }) {
+export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'state' | 'stateBy'>; t: T }) {
   const { icon, look } = STATES[alert.state];
   const words =
     alert.state === 'verified'
       ? alert.stateBy
-        ? t('alerts.state.verifiedBy', { network: alert.stateBy })
+        ? t('alerts.state.verifiedBy', { network: `\u2068${alert.stateBy}\u2069` })
         : t('alerts.verified')
       : t(
           alert.state === 'confirmed'
@@ -44,16 +44,19 @@ export function TrustBadge({ alert, t }: { alert: Pick<Alert, 'state' | 'stateBy
                 : 'alerts.state.falseAlarm',
         );
   return (
-    <>
-      <span className={`badge ${look}`} data-state={alert.state}>
-        <span aria-hidden="true">{icon}</span> <bdi>{words}</bdi>
-      </span>
-      {alert.stateNote && (
-        <span className="note" data-state-note dir="auto">
-          {alert.stateNote}
-        </span>
-      )}
-    </>
+    <span className={`badge ${look}`} data-state={alert.state}>
+      <span aria-hidden="true">{icon}</span> <bdi>{words}</bdi>
+    </span>
+  );
+}
+
+/** The rapid responder's short public note, under the network that wrote it. */
+export function StateNote({ alert }: { alert: Pick<Alert, 'stateBy' | 'stateNote'> }) {
+  if (!alert.stateNote) return null;
+  return (
+    <p className="state-note" data-state-note dir="auto">
+      <bdi>{alert.stateBy}</bdi>: <bdi>{alert.stateNote}</bdi>
+    </p>
   );
 }
 
@@ -101,6 +104,7 @@ export function AlertCard({ alert, lang, t, onChange }: { alert: Alert; lang: La
       <p className="alert-details" dir="auto">
         {alert.details}
       </p>
+      <StateNote alert={alert} />
       {(alert.agents !== null || alert.vehicles !== null || alert.markings) && (
         <p className="alert-counts note">
           {[

@@ -16,7 +16,7 @@ import { forgetTextAlert, rememberTextAlert } from '../../client/text-alerts.ts'
 import { shareOrCopy } from '../../client/share.ts';
 import { showToast } from '../../client/toast.ts';
 import { REFETCH_MS, useLiveList } from '../shared/use-list.ts';
-import { placeOf, TrustBadge } from './AlertCard.tsx';
+import { placeOf, StateNote, TrustBadge } from './AlertCard.tsx';
 import { ListStates } from '../shared/ListStates.tsx';
 import { TextCodeForm } from '../notifications/TextCode.tsx';
 
@@ -239,6 +239,7 @@ function LiveAlertCard({ alert, lang, t }: { alert: Alert; lang: Lang; t: T }) {
       <p className="alert-details" dir="auto">
         {alert.details}
       </p>
+      <StateNote alert={alert} />
       {alert.activity && <p className="note">{t(ACTIVITY_KEYS[alert.activity] ?? 'activity.other')}</p>}
       <p className="note">
         <bdi>{placeOf(alert)}</bdi> · {relativeTime(alert.createdAt, lang, t)}

@@ -9,7 +9,7 @@ import { showToast } from '../../client/toast.ts';
 import { formatDateTime } from '../../common/format.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../../common/i18n/values.ts';
 import { useLiveList } from '../shared/use-list.ts';
-import { placeOf, TrustBadge } from '../alerts/AlertCard.tsx';
+import { placeOf, StateNote, TrustBadge } from '../alerts/AlertCard.tsx';
 
 type T = ReturnType<typeof messageFn>;
 
@@ -136,7 +136,7 @@ function Desk({ me, lang, t, onSignOut, onEnded }: { me: ResponderSession; lang:
       ) : !list.items?.length ? (
         <p className="note">{t('respond.empty')}</p>
       ) : (
-        <ul className="respond-reports" aria-live="polite">
+        <ul className="alerts respond-reports">
           {list.items.map((report) => (
             <Report
               key={report.id}
@@ -185,6 +185,7 @@ function Report({ report, lang, t, onChange }: { report: DeskReport; lang: Lang;
       <p className="alert-details" dir="auto">
         {report.details}
       </p>
+      <StateNote alert={report} />
       <p className="note">
         {t('alerts.posted')} {formatDateTime(report.createdAt, lang)} · {t.count('alerts.confirmations', report.confirmations)}
       </p>
@@ -203,8 +204,10 @@ function Report({ report, lang, t, onChange }: { report: DeskReport; lang: Lang;
           ))}
         </ul>
       )}
-      <label htmlFor={noteId}>{t('respond.note')}</label>
-      <input id={noteId} type="text" maxLength={LIMITS.responderNote} value={note} onChange={(event) => setNote(event.target.value)} dir="auto" />
+      <div className="field respond-note">
+        <label htmlFor={noteId}>{t('respond.note')}</label>
+        <input id={noteId} type="text" maxLength={LIMITS.responderNote} value={note} onChange={(event) => setNote(event.target.value)} dir="auto" />
+      </div>
       <div className="respond-actions">
         {ACTS.map(([action, key]) => (
           <button key={action} type="button" className={`button small${action === 'false-alarm' ? ' secondary' : ''}`} disabled={sending !== null} onClick={() => void act(action)}>
