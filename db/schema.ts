@@ -116,6 +116,8 @@ export const alerts = sqliteTable(
     responderNetwork: text('responder_network'),
     responderNote: text('responder_note'),
     responderAt: text('responder_at'),
+    /** When the update that takes it back (a false alarm, taken down) went to those it was sent to: once. */
+    updateSentAt: text('update_sent_at'),
     /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
     fingerprint: text('fingerprint').notNull(),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
@@ -280,6 +282,8 @@ export const smsOutbox = sqliteTable(
     phone: text('phone').notNull(),
     body: text('body').notNull(),
     alertId: text('alert_id'),
+    /** The report an update (a false alarm, a report taken down) is about: kept apart from alertId, whose texts the update follows. */
+    updateOf: text('update_of'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

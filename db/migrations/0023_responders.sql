@@ -51,4 +51,6 @@ CREATE TABLE `responders` (
 ALTER TABLE `alerts` ADD `responder_state` text;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `responder_network` text;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `responder_note` text;--> statement-breakpoint
-ALTER TABLE `alerts` ADD `responder_at` text;
+ALTER TABLE `alerts` ADD `responder_at` text;--> statement-breakpoint
+ALTER TABLE `alerts` ADD `update_sent_at` text;--> statement-breakpoint
+ALTER TABLE `sms_outbox` ADD `update_of` text;

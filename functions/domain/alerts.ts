@@ -85,6 +85,7 @@ export async function postAlert(
     responderNetwork: null,
     responderNote: null,
     responderAt: null,
+    updateSentAt: null,
     hidden: false,
     isSample: false,
     createdAt: toMinute(now),

@@ -56,16 +56,34 @@ function description(alert: Alert): string {
     alert.vehicles !== null && `Vehicles seen: ${alert.vehicles}`,
     alert.markings && `Markings: ${alert.markings}`,
   ].filter(Boolean);
-  const source = `A community report ${alert.verified ? 'that a moderator checked' : alert.confirmedByOthers ? 'that others have confirmed' : 'that no one has confirmed yet'}; not an official warning.`;
-  return [...facts, alert.details, `(${source})`].join('\n');
+  const vouched = {
+    reported: 'that no one has confirmed yet',
+    confirmed: 'that others have confirmed',
+    verified: alert.stateBy ? `that a rapid responder of ${alert.stateBy} went and saw` : 'that a moderator checked',
+    'false-alarm': 'that turned out a false alarm',
+    over: 'that is over',
+  }[alert.state];
+  const note = alert.stateNote && `Note from ${alert.stateBy}: ${alert.stateNote}`;
+  return [...facts, alert.details, note, `(A community report ${vouched}; not an official warning.)`].filter(Boolean).join('\n');
 }
+
+/** Why a report ended early, as a Cancel's note: a rapid responder's word (their network, never the person) and their note. */
+function endNote(alert: Alert): string {
+  const said = alert.state === 'false-alarm' ? `False alarm: a rapid responder of ${alert.stateBy} checked it.` : `Over: a rapid responder of ${alert.stateBy} said it has ended.`;
+  return alert.stateNote ? `${said} ${alert.stateNote}` : said;
+}
+
+/** A report a rapid responder ended early (a false alarm, or over): what its CAP Cancel and its feed entry say. */
+const ended = (alert: Alert) => (alert.state === 'false-alarm' || alert.state === 'over') && alert.stateAt !== null;
 
 /**
  * One alert as a CAP 1.2 document. Its certainty is Possible until people confirm it (or an admin
- * checks it), then Likely: never Observed, since no authority saw it. The marks so far travel as
- * parameters; once "all clear" marks close it, `writeCancel` answers in its place.
+ * checks it), then Likely, and Observed once a rapid responder went and saw it. The marks so far
+ * and its state travel as parameters. Once a moderator closes it, or a rapid responder calls it a
+ * false alarm or over, a Cancel with the reason answers in its place.
  */
 export function writeCap(alert: Alert, site: PfifSite): string {
+  if (ended(alert)) return writeCancel({ id: alert.id, type: alert.type, city: alert.city, sentAt: alert.createdAt, closedAt: alert.stateAt! }, site, endNote(alert));
   const kind = CAP_TYPES[alert.type];
   const county = alert.county ? countyOf(alert.county) : null;
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
@@ -88,7 +106,8 @@ export function writeCap(alert: Alert, site: PfifSite): string {
   element('    ', 'event', alert.type);
   element('    ', 'urgency', kind.urgency);
   element('    ', 'severity', kind.severity);
-  element('    ', 'certainty', alert.verified || alert.confirmedByOthers ? 'Likely' : 'Possible');
+  // A rapid responder went and saw it: observed by a person the network trusts, still no authority.
+  element('    ', 'certainty', alert.state === 'verified' && alert.stateBy ? 'Observed' : alert.verified || alert.confirmedByOthers ? 'Likely' : 'Possible');
   if (alert.alertTime) element('    ', 'onset', californiaTime(alert.alertTime));
   element('    ', 'expires', californiaTime(alert.expiresAt));
   element('    ', 'senderName', SITE_NAME);
@@ -97,6 +116,7 @@ export function writeCap(alert: Alert, site: PfifSite): string {
   element('    ', 'web', alertPage(alert, site));
   pair('    ', 'parameter', 'confirmations', String(alert.confirmations));
   pair('    ', 'parameter', 'allClears', String(alert.allClears));
+  pair('    ', 'parameter', 'state', alert.state);
   lines.push('    <area>');
   element('      ', 'areaDesc', [alert.city, county && `${county.name} County`, 'California'].filter(Boolean).join(', '));
   // SAME, the code weather radios and alert relays target: 0 (the whole county), 06 (California), the county.
@@ -120,7 +140,7 @@ const ALL_CLEAR = 'Closed: people nearby said it is over.';
  * A closed report as a CAP 1.2 Cancel: it names the alert it cancels (sender, identifier, sent)
  * and says why, so a relay that passed the alert on can take it back.
  */
-export function writeCancel(closure: Closure, site: PfifSite): string {
+export function writeCancel(closure: Closure, site: PfifSite, note = ALL_CLEAR): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
   const element = (name: string, value: string) => lines.push(`  <${name}>${escapeXml(value)}</${name}>`);
   element('identifier', `${site.domain}/alert.${closure.id}.cancel`);
@@ -129,7 +149,7 @@ export function writeCancel(closure: Closure, site: PfifSite): string {
   element('status', 'Actual');
   element('msgType', 'Cancel');
   element('scope', 'Public');
-  element('note', ALL_CLEAR);
+  element('note', note);
   element('references', `${site.domain},${site.domain}/alert.${closure.id},${californiaTime(closure.sentAt)}`);
   lines.push('</alert>', '');
   return lines.join('\n');
@@ -145,7 +165,23 @@ export function writeAtom(alerts: readonly Alert[], closures: readonly Closure[]
   const link = (indent: string, rel: string, type: string, href: string) => lines.push(`${indent}<link rel="${rel}" type="${type}" href="${escapeAttribute(href)}"/>`);
   const element = (indent: string, name: string, value: string) => lines.push(`${indent}<${name}>${escapeXml(value)}</${name}>`);
   const entries = [
-    ...alerts.map((alert) => ({ item: alert, title: headline(alert), published: alert.createdAt, updated: alert.createdAt, summary: description(alert) })),
+    ...alerts.map((alert) =>
+      ended(alert)
+        ? {
+            item: alert,
+            title: `${alert.state === 'false-alarm' ? 'False alarm' : 'Over'}: ${headline(alert)}`,
+            published: alert.createdAt,
+            updated: alert.stateAt!,
+            summary: endNote(alert),
+          }
+        : {
+            item: alert,
+            title: alert.state === 'verified' && alert.stateBy ? `Verified by a rapid responder: ${headline(alert)}` : headline(alert),
+            published: alert.createdAt,
+            updated: alert.stateAt ?? alert.createdAt,
+            summary: description(alert),
+          },
+    ),
     ...closures.map((closure) => ({
       item: closure,
       title: `All clear: ${closure.type}: ${closure.city}`,

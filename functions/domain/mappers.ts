@@ -109,6 +109,7 @@ export const toAlert = (row: AlertRow): Alert => {
     state: stateOf(row),
     stateBy: row.responderState ? row.responderNetwork : null,
     stateNote: row.responderState ? row.responderNote : null,
+    stateAt: row.responderState ? row.responderAt : null,
     urgent: URGENT_ALERT_TYPES.includes(row.type as AlertType),
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,

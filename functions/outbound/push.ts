@@ -72,7 +72,7 @@ export type PushPayload = {
  * What goes out: to whom (the subscriptions that follow a topic where it happened, the city
  * free text placed in its county; or those that follow one person record), its page, and its title.
  */
-type PushItem = { path: string; title: (lang: Lang) => string } & ({ topic: PushTopic; city: string | null } | { followersOf: string });
+type PushItem = { path: string; title: (lang: Lang) => string; body?: (lang: Lang) => string } & ({ topic: PushTopic; city: string | null } | { followersOf: string });
 
 /**
  * News about a person record to the devices that follow it: nothing when none does, or for a
@@ -101,18 +101,28 @@ async function personItem(db: Database, postId: string, noteId?: string): Promis
   return { followersOf: postId, path: `/person?id=${encodeURIComponent(postId)}`, title: (lang) => translate(lang, 'push.personTitle') };
 }
 
+/** Where an alert's push goes: its topic and city, and its board. */
+const alertItem = (type: string, city: string) => {
+  const enforcement = type === ENFORCEMENT_TYPE;
+  return { topic: enforcement ? ('enforcement' as const) : ('alerts' as const), city, path: enforcement ? '/ice-reports' : '/alerts' };
+};
+
+/**
+ * An update on an alert already pushed (a false alarm, taken down) to the same topic and county,
+ * under the same tag, so it replaces the alert on the phone: who follows them now, which is who it
+ * went to unless they changed what they follow since.
+ */
+export const pushUpdate = (db: Database, sender: PushSender, alert: { id: string; type: string; city: string }, title: (lang: Lang) => string, body: (lang: Lang) => string) =>
+  fanOut(db, sender, { ...alertItem(alert.type, alert.city), title, body }, `update of ${alert.id}`);
+
 /** The push of a live event, or null for the events no one subscribes to. */
 async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null> {
   switch (live.event) {
     case 'emergency-alert': {
-      const type = live.data.type as AlertType;
-      const enforcement = type === ENFORCEMENT_TYPE;
-      const typeKey = ALERT_TYPE_KEYS[type];
+      const typeKey = ALERT_TYPE_KEYS[live.data.type as AlertType];
       return {
-        topic: enforcement ? 'enforcement' : 'alerts',
-        city: live.data.city,
-        path: enforcement ? '/ice-reports' : '/alerts',
-        title: (lang) => translate(lang, 'live.emergencyTitle', { type: typeKey ? translate(lang, typeKey) : type }),
+        ...alertItem(live.data.type, live.data.city),
+        title: (lang) => translate(lang, 'live.emergencyTitle', { type: typeKey ? translate(lang, typeKey) : live.data.type }),
       };
     }
     case 'new-missing-person':
@@ -228,7 +238,7 @@ async function fanOut(db: Database, sender: PushSender, item: PushItem, what: st
     const language = isLang(lang) ? lang : 'en';
     let message = messages.get(language);
     if (!message) {
-      const body = area ? translate(language, 'push.bodyNear', { area }) : translate(language, 'push.body');
+      const body = item.body?.(language) ?? (area ? translate(language, 'push.bodyNear', { area }) : translate(language, 'push.body'));
       message = { title: item.title(language), body, url: localizePath(item.path, language), tag };
       messages.set(language, message);
     }

@@ -27,9 +27,7 @@ export async function queueAlertTexts(
   requestOrigin: string,
   now: number,
 ) {
-  // The link goes to every subscriber of a county: the site's configured address where there is
-  // one, not the Host a request claims (a script can claim any).
-  const origin = pfifDomain ? `https://${pfifDomain}` : smsInbound?.url ? new URL(smsInbound.url).origin : requestOrigin;
+  const origin = textOrigin({ pfifDomain, smsInbound }, requestOrigin);
   const subscribers = await sealed.openRows(
     alertSubscriptions,
     await db
@@ -53,9 +51,19 @@ export async function queueAlertTexts(
   return rows.length;
 }
 
+/**
+ * The site texts link to: its configured address where there is one, not the Host a request
+ * claims (a script can claim any), since the link goes to every subscriber of a county.
+ */
+export const textOrigin = ({ pfifDomain, smsInbound }: Pick<RouteDeps, 'pfifDomain' | 'smsInbound'>, requestOrigin: string) =>
+  pfifDomain ? `https://${pfifDomain}` : smsInbound?.url ? new URL(smsInbound.url).origin : requestOrigin;
+
+/** The board an alert's text links to, in `lang`. */
+export const boardLink = (lang: Lang, type: AlertType, origin: string) => `${origin}${localizePath(boardOf(type), lang)}`;
+
 /** An alert's text in `lang`: its type, its county (or no place) and its board's address, then how to stop. */
 export function alertText(lang: Lang, alert: { type: AlertType; county: string | null }, origin: string) {
-  const vars = { type: translate(lang, ALERT_TYPE_KEYS[alert.type]), link: `${origin}${localizePath(boardOf(alert.type), lang)}` };
+  const vars = { type: translate(lang, ALERT_TYPE_KEYS[alert.type]), link: boardLink(lang, alert.type, origin) };
   const text = alert.county ? translate(lang, 'sms.alertNear', { ...vars, county: alert.county }) : translate(lang, 'sms.alertPosted', vars);
   return `${text} ${translate(lang, 'sms.stop')}`;
 }

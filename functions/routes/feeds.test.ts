@@ -195,7 +195,43 @@ describe('GET /api/alerts/:id/cap.xml', () => {
       expect(all(after, 'parameter').map((p) => [childText(p, 'valueName'), childText(p, 'value')])).toEqual([
         ['confirmations', '2'],
         ['allClears', '0'],
+        ['state', 'confirmed'],
       ]);
+    });
+
+    it('says a report a rapid responder saw is Observed, naming their network; a false alarm answers a Cancel with their word, on the feed too', async () => {
+      const seen = await postAlert(enforcement);
+      const at = new Date(api.clock.now + 20 * 60_000).toISOString();
+      await api.store.db
+        .update(alerts)
+        .set({ responderState: 'verified', responderNetwork: 'Ventura Rapid Response', responderNote: 'Two vans at the gate', responderAt: at })
+        .where(eq(alerts.id, seen.id));
+      const verified = await cap(seen.id);
+      validate(verified);
+      const info = child(parseXml(verified), 'info')!;
+      expect(childText(info, 'certainty')).toBe('Observed');
+      expect(childText(info, 'description')).toContain(
+        'Note from Ventura Rapid Response: Two vans at the gate\n(A community report that a rapid responder of Ventura Rapid Response went and saw; not an official warning.)',
+      );
+      expect(all(info, 'parameter').find((p) => childText(p, 'valueName') === 'state')?.children[1]?.text).toBe('verified');
+
+      const false_ = await postAlert({ ...enforcement, details: 'Agents at the bus station' }, '198.51.100.2');
+      await api.store.db
+        .update(alerts)
+        .set({ responderState: 'false-alarm', responderNetwork: 'Ventura Rapid Response', responderNote: 'Bus company staff', responderAt: at })
+        .where(eq(alerts.id, false_.id));
+      const xml = await cap(false_.id);
+      validate(xml);
+      const doc = parseXml(xml);
+      expect(childText(doc, 'msgType')).toBe('Cancel');
+      expect(childText(doc, 'note')).toBe('False alarm: a rapid responder of Ventura Rapid Response checked it. Bus company staff');
+      expect(childText(doc, 'sent')).toBe('2026-11-22T10:20:00-08:00');
+      expect(xml).not.toContain('bus station');
+
+      const feed = parseXml(await (await api.app.request('/api/alerts/feed.atom')).text());
+      const titles = all(feed, 'entry').map((entry) => childText(entry, 'title'));
+      expect(titles).toContain('Verified by a rapid responder: Enforcement Activity: Oxnard');
+      expect(titles).toContain('False alarm: Enforcement Activity: Oxnard');
     });
 
     it('writes summer times with -07:00 and winter times with -08:00', async () => {

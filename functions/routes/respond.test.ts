@@ -2,10 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/common/contract/index.ts';
 import { RESPONDER_INVITE_DAYS } from '../../src/common/contract/limits.ts';
 import type { DeskReport, Responder, ResponderInvite } from '../../src/common/contract/responders.ts';
-import { auditLog, passkeys, reportActions, responderInvites } from '../../db/schema.ts';
+import { auditLog, passkeys, reportActions, responderInvites, smsOutbox } from '../../db/schema.ts';
 import { softAuthenticator } from '../../tests/authenticator.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
+import { translate } from '../../src/common/i18n/index.ts';
+import type { Lang } from '../../src/common/i18n/languages.ts';
+import { localPushService, type LocalPushService } from '../../tests/push-service.ts';
+import { fakeGateway, type FakeGateway } from '../../tests/sms-gateway.ts';
+import { stopTexts, subscribeTexts } from '../../tests/text-codes.ts';
 import { createAdmin } from '../middleware/admin-auth/index.ts';
+import { updateSentence } from '../outbound/updates.ts';
+import { dataKey, seal } from '../domain/sealed.ts';
 
 const ORIGIN = 'http://localhost';
 const DAY = 86_400_000;
@@ -206,5 +213,99 @@ describe('the desk', () => {
     const { cookie } = await register((await invite()).token);
     expect((await call('GET', '/api/respond/reports', { cookie: admin })).status).toBe(401);
     expect((await call('GET', '/api/admin/responders', { cookie })).status).toBe(401);
+  });
+});
+
+describe('a false alarm taken back', () => {
+  let gateway: FakeGateway;
+  let service: LocalPushService;
+  beforeEach(async () => {
+    api.close();
+    [gateway, service] = await Promise.all([fakeGateway(), localPushService()]);
+    api = await testApp({ smsGateway: { url: gateway.url, token: 'gateway-token' }, push: { serviceHosts: [service.host], subject: 'mailto:ops@example.org' } });
+    const { secret } = await createAdmin(api.store.db, 'Maria');
+    admin = cookieOf(await call('POST', '/api/admin/session', { body: { name: 'Maria', secret } }));
+    for (const [phone, lang] of [
+      ['5595550101', 'es'],
+      ['5595550102', 'ar'],
+    ])
+      expect((await subscribeTexts(api, { phone, city: 'Fresno', lang })).status).toBe(201);
+    // Two browsers following Fresno's enforcement reports, and one following Los Angeles only.
+    for (const [id, lang, areas] of [
+      ['fresno-es', 'es', ['Fresno']],
+      ['fresno-ko', 'ko', []],
+      ['los-angeles', 'en', ['Los Angeles']],
+    ] as const)
+      expect((await api.post('/api/push/subscriptions', { ...service.subscribe(id), lang, areas, topics: ['enforcement'] })).status).toBe(201);
+    await api.settle();
+    gateway.received.length = 0;
+  });
+  afterEach(async () => {
+    await Promise.all([gateway.close(), service.close()]);
+  });
+
+  const update = (lang: Lang, reason: 'false-alarm' | 'taken-down', alert: Alert) => updateSentence(lang, reason, alert);
+
+  it('reaches the numbers it was texted to and the browsers it was pushed to, in their language, once', async () => {
+    const { cookie } = await register((await invite(['Fresno'])).token);
+    const here = await report();
+    await api.settle();
+    expect(gateway.received.map((text) => text.to).sort()).toEqual(['+15595550101', '+15595550102']);
+    expect(service.received.map((push) => push.path).sort()).toEqual(['/push/fresno-es', '/push/fresno-ko']);
+    gateway.received.length = 0;
+    service.received.length = 0;
+
+    await json(await act(cookie, here.id, 'false-alarm', 'Bus company staff, not agents'));
+    await api.settle();
+    const spanish = gateway.to('+15595550101');
+    expect(spanish).toEqual([`${translate('es', 'update.title')}: ${update('es', 'false-alarm', here)} http://localhost/es/ice-reports ${translate('es', 'sms.stop')}`]);
+    expect(spanish[0]).toMatch(/El aviso cerca de Fresno de las 10:00 a\.\s?m\. fue una falsa alarma\./);
+    expect(gateway.to('+15595550102')[0]).toContain(update('ar', 'false-alarm', here));
+    // What a text or a push says is the site's words only: never the reporter's, nor the responder's note.
+    expect(JSON.stringify(gateway.received)).not.toMatch(/stopping cars|Bus company/);
+    const pushed = Object.fromEntries(service.received.map((push) => [push.path, push.message]));
+    expect(pushed).toEqual({
+      '/push/fresno-es': { title: translate('es', 'update.title'), body: update('es', 'false-alarm', here), url: '/es/ice-reports', tag: 'enforcement' },
+      '/push/fresno-ko': { title: translate('ko', 'update.title'), body: update('ko', 'false-alarm', here), url: '/ko/ice-reports', tag: 'enforcement' },
+    });
+    expect(service.failures).toEqual([]);
+
+    // Called a false alarm again, or taken down after: nothing more goes out.
+    const again = await register((await invite(['Fresno'], 'Beto')).token);
+    await json(await act(again.cookie, here.id, 'false-alarm'));
+    await json(await call('POST', `/api/admin/alerts/${here.id}/hide`, { cookie: admin }));
+    await api.settle();
+    expect(gateway.received).toHaveLength(2);
+    expect(service.received).toHaveLength(2);
+  });
+
+  it('a report taken down by a moderator: its waiting texts are dropped, those sent hear it was taken down', async () => {
+    const here = await report();
+    await api.settle();
+    gateway.received.length = 0;
+    service.received.length = 0;
+    // One more number, whose text has not gone out yet when the report is taken down.
+    const phone = await seal(await dataKey(api.key), smsOutbox.phone, '+15595550199');
+    await api.store.db.insert(smsOutbox).values({ id: 'waiting', phone, body: 'alert', alertId: here.id, createdAt: here.createdAt });
+    await json(await call('POST', `/api/admin/alerts/${here.id}/hide`, { cookie: admin }));
+    await api.settle();
+    expect(gateway.to('+15595550199')).toEqual([]);
+    expect(gateway.to('+15595550101')).toEqual([
+      `${translate('es', 'update.title')}: ${update('es', 'taken-down', here)} http://localhost/es/ice-reports ${translate('es', 'sms.stop')}`,
+    ]);
+    expect(service.received.map((push) => (push.message as { body: string }).body).sort()).toEqual([update('es', 'taken-down', here), update('ko', 'taken-down', here)].sort());
+  });
+
+  it('a number that stopped its alerts hears nothing more', async () => {
+    const { cookie } = await register((await invite(['Fresno'])).token);
+    const here = await report();
+    await api.settle();
+    gateway.received.length = 0;
+    expect((await stopTexts(api, '5595550102')).status).toBe(200);
+    await api.settle();
+    gateway.received.length = 0;
+    await json(await act(cookie, here.id, 'false-alarm'));
+    await api.settle();
+    expect(gateway.received.map((text) => text.to)).toEqual(['+15595550101']);
   });
 });

@@ -35,6 +35,7 @@ import { importPfif } from '../../domain/pfif-import.ts';
 import { checkpointDeleted, closeAlert } from '../../domain/retention.ts';
 import { pfifSite } from '../../domain/pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
+import { sendUpdate } from '../../outbound/updates.ts';
 import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
 import { adminResourceRoutes } from './resources.ts';
@@ -55,7 +56,7 @@ const toText = (row: typeof smsOutbox.$inferSelect): OutboxText => ({
   // The desk needs to know a text went out, not whom it went to.
   phoneEnd: row.phone.slice(-4),
   // A text of no alert carries a code that starts or stops a number's alerts: the desk sees it went out, not the code.
-  body: row.alertId ? row.body : row.body.replace(/\d/g, '•'),
+  body: row.alertId || row.updateOf ? row.body : row.body.replace(/\d/g, '•'),
   status: row.status,
   attempts: row.attempts,
   lastError: row.lastError,
@@ -194,9 +195,9 @@ export function adminRoutes(deps: RouteDeps) {
       );
       if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       await audit(db, c.var.admin, action, id, deps.now());
-      // Hidden alerts send no more texts; texts already sent cannot be called back.
+      // Hidden alerts send no more texts; those it reached hear it was taken down.
       if (path === 'hide') {
-        await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
+        await sendUpdate(deps, id, 'taken-down', new URL(c.req.url).origin);
         await checkpointDeleted(db);
       }
       // Closing sweeps the report's details away, and the write-ahead log with them.

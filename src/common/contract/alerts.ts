@@ -85,6 +85,8 @@ export interface Alert {
   stateBy: string | null;
   /** The responder's short public note, if any. */
   stateNote: string | null;
+  /** When a rapid responder last said so (ISO 8601), or null. */
+  stateAt: string | null;
   urgent: boolean;
   createdAt: string;
   /** When it leaves the public lists (and its details are deleted). */
