@@ -118,6 +118,8 @@ export const alerts = sqliteTable(
     responderAt: text('responder_at'),
     /** When the update that takes it back (a false alarm, taken down) went to those it was sent to: once. */
     updateSentAt: text('update_sent_at'),
+    /** What of it the weekly numbers counted already (report_tallies), as bits: 1 reported, 2 confirmed, 4 verified, 8 false alarm. */
+    tallied: integer('tallied').notNull().default(0),
     /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
     fingerprint: text('fingerprint').notNull(),
     isSample: integer('is_sample', { mode: 'boolean' }).notNull().default(false),
@@ -600,4 +602,23 @@ export const reportActions = sqliteTable(
     at: text('at').notNull(),
   },
   (table) => [index('report_actions_alert').on(table.alertId, table.at)],
+);
+
+/**
+ * The rapid response network's numbers, public: per county and per week (its Monday, California
+ * time), the enforcement reports posted, those confirmed by others, verified, and called false
+ * alarms. Counted as it happens, so they outlive the reports (deleted hours later); nothing else of
+ * a report is kept. Deleted after TALLY_WEEKS.
+ */
+export const reportTallies = sqliteTable(
+  'report_tallies',
+  {
+    county: text('county').notNull(),
+    week: text('week').notNull(),
+    reports: integer('reports').notNull().default(0),
+    confirmed: integer('confirmed').notNull().default(0),
+    verified: integer('verified').notNull().default(0),
+    falseAlarms: integer('false_alarms').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.county, table.week] }), index('report_tallies_week').on(table.week)],
 );

@@ -26,6 +26,17 @@ CREATE TABLE `report_actions` (
 );
 --> statement-breakpoint
 CREATE INDEX `report_actions_alert` ON `report_actions` (`alert_id`,`at`);--> statement-breakpoint
+CREATE TABLE `report_tallies` (
+	`county` text NOT NULL,
+	`week` text NOT NULL,
+	`reports` integer DEFAULT 0 NOT NULL,
+	`confirmed` integer DEFAULT 0 NOT NULL,
+	`verified` integer DEFAULT 0 NOT NULL,
+	`false_alarms` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`county`, `week`)
+);
+--> statement-breakpoint
+CREATE INDEX `report_tallies_week` ON `report_tallies` (`week`);--> statement-breakpoint
 CREATE TABLE `responder_invites` (
 	`token_hash` text PRIMARY KEY NOT NULL,
 	`responder_id` text NOT NULL,
@@ -53,4 +64,5 @@ ALTER TABLE `alerts` ADD `responder_network` text;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `responder_note` text;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `responder_at` text;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `update_sent_at` text;--> statement-breakpoint
+ALTER TABLE `alerts` ADD `tallied` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `sms_outbox` ADD `update_of` text;

@@ -11,6 +11,7 @@ import { alertMarks, alerts } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { AlertRow } from './mappers.ts';
 import { attachUpload } from './media.ts';
+import { tally } from './tallies.ts';
 import { MINUTE, toMinute } from './time.ts';
 import { deliverOutbox, queueAlertTexts } from '../outbound/sms.ts';
 
@@ -86,6 +87,7 @@ export async function postAlert(
     responderNote: null,
     responderAt: null,
     updateSentAt: null,
+    tallied: 0,
     hidden: false,
     isSample: false,
     createdAt: toMinute(now),
@@ -98,6 +100,7 @@ export async function postAlert(
       db.insert(alertMarks).values({ alertId: row.id, deviceHash: await markerOf(deps, row.id, reporterAddress), kind: 'report' }),
     ]);
   else await db.insert(alerts).values(sealedRow);
+  await tally(deps, row.id, 'reports');
   await deps.publish({ event: 'emergency-alert', data: { id: row.id, type: row.type, city: row.city, details: row.details } });
   if ((await queueAlertTexts(deps, { ...row, type: alert.type }, origin, now)) > 0) deps.defer(deliverOutbox(deps, deps.smsGateway, now));
   return { row };

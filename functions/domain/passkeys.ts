@@ -21,6 +21,11 @@ import { base64url, fromBase64url } from '../middleware/admin-auth/index.ts';
 import { MINUTE } from './time.ts';
 
 const RP_NAME = 'Find. Help. Reunite.';
+/**
+ * EdDSA, ES256 and RS256 (COSE -8, -7, -257), what phones and security keys make. The library
+ * would add ML-DSA-44 where the runtime has it, which Node 24 marks experimental and warns about.
+ */
+const ALGORITHMS = [-8, -7, -257];
 
 /** The RP ID (a host name, no port) and the origins an answer may come from. */
 export function relyingParty(deps: RouteDeps, c: Context) {
@@ -53,6 +58,7 @@ export async function registrationOptions(deps: RouteDeps, c: Context, purpose: 
     userName: user.name,
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
+    supportedAlgorithmIDs: ALGORITHMS,
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await keep(deps, options.challenge, purpose);
@@ -69,6 +75,7 @@ export async function registered(deps: RouteDeps, c: Context, purpose: string, r
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
     return result.verified ? result.registrationInfo.credential : null;
   } catch {

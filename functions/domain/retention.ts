@@ -6,6 +6,7 @@ import {
   alertMarks,
   passkeyChallenges,
   reportActions,
+  reportTallies,
   responderInvites,
   responderSessions,
   alerts,
@@ -32,6 +33,7 @@ import {
   RATE_RECORD_HOURS,
   SENT_TEXT_HOURS,
   SOS_RETENTION_DAYS,
+  TALLY_WEEKS,
   UNATTACHED_UPLOAD_HOURS,
   VOLUNTEER_RETENTION_DAYS,
 } from '../../src/common/contract/limits.ts';
@@ -40,6 +42,7 @@ import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
 import { keptAfter, livesFrom } from './lifetime.ts';
 import { deleteMedia, mediaKey, uploadId } from './media.ts';
+import { weekOf } from './tallies.ts';
 import { DAY, HOUR } from './time.ts';
 
 /**
@@ -126,6 +129,7 @@ export async function sweep(deps: RouteDeps): Promise<void> {
     db.delete(rateEvents).where(lt(rateEvents.at, now - RATE_RECORD_HOURS * HOUR)),
     db.delete(alertClosures).where(lt(alertClosures.closedAt, new Date(now - CLOSED_ALERT_HOURS * HOUR).toISOString())),
     db.delete(powSpent).where(lt(powSpent.expiresAt, now)),
+    db.delete(reportTallies).where(lt(reportTallies.week, weekOf(now - TALLY_WEEKS * 7 * DAY))),
     db.delete(textCodes).where(lte(textCodes.expiresAt, now)),
     db.delete(smsInboundSeen).where(lt(smsInboundSeen.at, now - INBOUND_TEXT_HOURS * HOUR)),
     db.delete(smsOutbox).where(and(eq(smsOutbox.status, 'sent'), lt(smsOutbox.sentAt, new Date(now - SENT_TEXT_HOURS * HOUR).toISOString()))),

@@ -4,6 +4,7 @@ import { RESPONDER_INVITE_DAYS } from '../../src/common/contract/limits.ts';
 import type { DeskReport, Responder, ResponderInvite } from '../../src/common/contract/responders.ts';
 import { auditLog, passkeys, reportActions, responderInvites, smsOutbox } from '../../db/schema.ts';
 import { softAuthenticator } from '../../tests/authenticator.ts';
+import { paying } from '../../tests/paying.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
@@ -307,5 +308,40 @@ describe('a false alarm taken back', () => {
     await json(await act(cookie, here.id, 'false-alarm'));
     await api.settle();
     expect(gateway.received.map((text) => text.to)).toEqual(['+15595550101']);
+  });
+});
+
+describe("the network's numbers", () => {
+  it('counts per county and week each report once as posted, confirmed by others, verified and false alarm, however often it is said, and keeps them after the reports', async () => {
+    const { cookie } = await register((await invite(['Fresno', 'Madera'])).token);
+    const seen = await report('Fresno', 'Two vans on Blackstone');
+    const bus = await report('Clovis', 'Agents at the bus station');
+    await report('Madera', 'A checkpoint on Gateway Drive');
+    // A community notice is no enforcement report: not counted.
+    await json(await api.post('/api/alerts', { city: 'Fresno', details: 'Food bank open late' }), 201);
+    for (const address of ['192.0.2.1', '192.0.3.1', '192.0.4.1'])
+      expect((await paying((headers) => api.post(`/api/alerts/${seen.id}/marks`, { kind: 'confirm' }, { 'x-test-client-address': address, ...headers }))).status).toBe(200);
+    await json(await act(cookie, seen.id, 'verified'));
+    await json(await act(cookie, seen.id, 'verified'));
+    await json(await act(cookie, bus.id, 'false-alarm'));
+    await json(await act(cookie, bus.id, 'verified'));
+    await json(await act(cookie, bus.id, 'false-alarm'));
+
+    const week = '2026-11-16';
+    const expected = [
+      { county: 'Fresno', week, reports: 2, confirmed: 1, verified: 2, falseAlarms: 1 },
+      { county: 'Madera', week, reports: 1, confirmed: 0, verified: 0, falseAlarms: 0 },
+    ];
+    expect(await api.get('/api/alerts/tallies')).toEqual(expected);
+    // The reports expire and are deleted: the numbers stay, and say nothing else of them.
+    api.clock.now += 5 * 3600_000;
+    await api.get('/api/alerts');
+    const reports = await api.store.client.execute("select count(*) as n from alerts where type = 'Enforcement Activity'");
+    expect(reports.rows[0]!.n).toBe(0);
+    expect(await api.get('/api/alerts/tallies')).toEqual(expected);
+    // A Monday starts a new week, in California's time.
+    api.clock.now = Date.parse('2026-11-23T08:30:00Z');
+    await report('Fresno', 'Agents at the flea market');
+    expect(((await api.get('/api/alerts/tallies')) as { week: string }[]).map((row) => row.week)).toEqual(['2026-11-23', week, week]);
   });
 });

@@ -6,6 +6,7 @@ import { PAGE_SIZE, RESPONDER_SESSION_HOURS } from '../../src/common/contract/li
 import { inviteInput, inviteVerifyInput, reportActInput, signInVerifyInput, type DeskReport, type ReportAct, type ResponderSession } from '../../src/common/contract/responders.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toAlert } from '../domain/mappers.ts';
+import { tally } from '../domain/tallies.ts';
 import { sendUpdate } from '../outbound/updates.ts';
 import { registered, registrationOptions, signedIn, signInOptions, storePasskey } from '../domain/passkeys.ts';
 import { apiError, jsonBody } from '../http/answers.ts';
@@ -175,6 +176,7 @@ export function respondRoutes(deps: RouteDeps) {
     ]);
     // A false alarm takes the report back from everyone it reached, once.
     if (action === 'false-alarm') await sendUpdate(deps, id, 'false-alarm', new URL(c.req.url).origin);
+    if (action === 'false-alarm' || action === 'verified') await tally(deps, id, action === 'verified' ? 'verified' : 'falseAlarms');
     const [row] = await deps.sealed.openRows(alerts, await db.select().from(alerts).where(eq(alerts.id, id)));
     await deps.publish({ event: 'alert-state', data: { id, state: toAlert(row!).state } });
     return c.json({ ...toAlert(row!), contact: null });

@@ -45,7 +45,7 @@ describe('protection', () => {
 
   it('shows every admin page to a visitor as a sign-in form only, and the API refuses them', async () => {
     const page = await open('/admin');
-    for (const path of ['/admin', '/drops-admin', '/resources-admin', '/jobs-admin']) {
+    for (const path of ['/admin', '/drops-admin', '/resources-admin', '/jobs-admin', '/responders-admin']) {
       await page.goto(path);
       await hydrated(page);
       await page.waitForSelector('.admin-sign-in');
@@ -189,7 +189,7 @@ describe('the desk', () => {
     const page = await open('/admin', context);
     await page.waitForSelector('.admin-cards a');
     const hrefs = (selector: string) => page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(await hrefs('.admin-cards a')).toEqual(['#moderation', '/drops-admin', '/jobs-admin', '/resources-admin', '#moderation', '#moderation']);
+    expect(await hrefs('.admin-cards a')).toEqual(['#moderation', '/drops-admin', '/jobs-admin', '/resources-admin', '#moderation', '#moderation', '/responders-admin']);
     expect(await hrefs('.cta-buttons a')).toEqual(['/submit-missing', '/drops-admin', '/jobs-admin', '/resources-admin']);
     await page.getByRole('link', { name: en['admin.manageMissing'] }).click();
     expect(await page.locator('#moderation .admin-tabs [aria-pressed="true"]').textContent()).toBe(en['admin.lostFoundTab']);

@@ -26,11 +26,13 @@ const servedRoutes = async () => {
 
 /** The listed route whose method and path read `route` ("GET /api/lost-found"). */
 const row = (page: Page, route: string) => page.locator('.api-list li').filter({ has: page.locator('code').getByText(route, { exact: true }) });
+/** Who may call a listed route: said once above its list. */
+const accessOf = (page: Page, route: string) => row(page, route).locator('xpath=ancestor::ul[1]/preceding-sibling::p[@data-access][1]').textContent();
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('/api-docs', () => {
-  it('lists every route of the served document with who may call it, and links the document and the PFIF feed', async () => {
+  it('lists every route of the served document under who may call it, and links the document and the PFIF feed', async () => {
     const served = await servedRoutes();
     const page = await open('/api-docs');
     const listed = await page.$$eval('.api-list li > code', (codes) => codes.map((code) => code.textContent));
@@ -39,9 +41,12 @@ describe('/api-docs', () => {
 
     const t = translator('en');
     const route = (key: string) => row(page, key).locator('> *');
-    expect(await route('POST /api/lost-found').allTextContents()).toEqual(['POST /api/lost-found', 'Post a missing person', t('apiDocs.access', { who: t('apiDocs.anyone') })]);
-    expect(await route('DELETE /api/lost-found/{id}').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.poster') }));
-    expect(await route('GET /api/admin/dashboard').last().textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.moderators') }));
+    expect(await route('POST /api/lost-found').allTextContents()).toEqual(['POST /api/lost-found', 'Post a missing person']);
+    expect(await accessOf(page, 'POST /api/lost-found')).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
+    expect(await accessOf(page, 'DELETE /api/lost-found/{id}')).toBe(t('apiDocs.access', { who: t('apiDocs.poster') }));
+    expect(await accessOf(page, 'GET /api/admin/dashboard')).toBe(t('apiDocs.access', { who: t('apiDocs.moderators') }));
+    expect(await accessOf(page, 'GET /api/respond/reports')).toBe(t('apiDocs.access', { who: t('apiDocs.responders') }));
+    expect(await accessOf(page, 'POST /api/respond/sign-in/options')).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
     expect(await page.textContent('section[data-tag="Admin"] h3')).toBe('Admin');
 
     expect(await page.getAttribute('a[href="/api/openapi.json"]', 'href')).toBe('/api/openapi.json');
@@ -62,7 +67,7 @@ describe('/api-docs', () => {
     const t = translator('ar');
     const path = row(page, 'GET /api/lost-found').locator('code');
     expect(await path.evaluate((cell) => getComputedStyle(cell).direction)).toBe('ltr');
-    expect(await row(page, 'GET /api/lost-found').locator('[data-access]').textContent()).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
+    expect(await accessOf(page, 'GET /api/lost-found')).toBe(t('apiDocs.access', { who: t('apiDocs.anyone') }));
     expect(await page.locator('footer a[href="/ar/api-docs"]').textContent()).toBe(dictionaries.ar['apiDocs.title']);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     await page.context().close();

@@ -22,8 +22,8 @@ async function withPasskeys(context: BrowserContext, page: Page) {
 }
 
 it('a moderator invites a responder, who makes a passkey from the link, signs in with it and verifies a report every page then shows', { timeout: 120_000 }, async () => {
-  // The moderator, on /admin.
-  const desk = await phone.open('/admin');
+  // The moderator, on /responders-admin.
+  const desk = await phone.open('/responders-admin');
   await desk.fill('input[name="username"]', admin.name);
   await desk.fill('input[name="password"]', admin.secret);
   await desk.click('.admin-sign-in button[type="submit"]');

@@ -36,6 +36,7 @@ import { checkpointDeleted, closeAlert } from '../../domain/retention.ts';
 import { pfifSite } from '../../domain/pfif.ts';
 import { californiaToday } from '../../domain/time.ts';
 import { sendUpdate } from '../../outbound/updates.ts';
+import { tally } from '../../domain/tallies.ts';
 import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
 import { adminResourceRoutes } from './resources.ts';
@@ -200,6 +201,7 @@ export function adminRoutes(deps: RouteDeps) {
         await sendUpdate(deps, id, 'taken-down', new URL(c.req.url).origin);
         await checkpointDeleted(db);
       }
+      if (path === 'verify') await tally(deps, id, 'verified');
       // Closing sweeps the report's details away, and the write-ahead log with them.
       if (path === 'all-clear') await closeAlert(deps, id);
       return c.json(toAdminAlert(row));

@@ -136,6 +136,20 @@ export const textCodeInput = z.object({
   ),
 });
 
+/**
+ * The rapid response network's numbers for one county and week (its Monday, California time):
+ * enforcement reports posted, confirmed by others, verified (by a rapid responder or a moderator),
+ * and called false alarms.
+ */
+export interface ReportTally {
+  county: string;
+  week: string;
+  reports: number;
+  confirmed: number;
+  verified: number;
+  falseAlarms: number;
+}
+
 export interface LiveStats {
   /** Pages listening to the live room right now. */
   watching: number;

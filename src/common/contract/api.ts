@@ -26,8 +26,7 @@ export const API_TAGS = {
   Uploads: 'Photos and videos for posts: ask for an address, then send the file there, whole or (under /api/uploads) in parts that survive a dropped connection.',
   Site: 'The community pulse, live figures, the map counts, the donation link, and this description.',
   Admin: 'The moderation desk. Every route but signing in needs an admin session; every change must come from this site (Origin).',
-  Responders:
-    "Rapid responders' desk: an invite link's token makes a passkey (WebAuthn), the passkey signs in, and a responder acts on the open reports of their counties. Every change must come from this site (Origin).",
+  Responders: 'Rapid responders: an invite makes a passkey (WebAuthn), which signs them in to act on the reports of their counties.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -229,6 +228,11 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['alert', 'enforcementReport'],
     answer: { status: 201, description: 'The Alert' },
   },
+  'GET /api/alerts/tallies': {
+    summary: 'Report numbers per county and week',
+    tag: 'Alerts',
+    answer: { status: 200, description: 'ReportTally objects, newest week first', list: true },
+  },
   'POST /api/alerts/:id/marks': {
     summary:
       '"I see it too" or "all clear", counted once per network (IPv4 /24, IPv6 /48) and alert, never from the reporter\'s network, each with a proof of work; "all clear" never closes an alert',
@@ -428,39 +432,39 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   ...adminBoard('jobs', 'job', 'AdminJob', adminJobInput, {
     'POST /api/admin/jobs/:id/approve': desk('Approve a job for the board', 'The AdminJob'),
   }),
-  'GET /api/admin/responders': desk('Rapid responders, removed ones left out', 'Responder objects', 'list'),
+  'GET /api/admin/responders': desk('Rapid responders', 'Responder objects', 'list'),
   'POST /api/admin/responders': {
-    summary: 'Invite a rapid responder: a one-time link, answered once, that makes their passkey',
+    summary: 'Invite a rapid responder: a one-time link that makes their passkey',
     tag: 'Admin',
     auth: 'admin',
     body: responderInput,
     answer: { status: 201, description: 'ResponderInvite: the Responder, the link (/respond#invite=TOKEN) and when it expires' },
   },
-  'POST /api/admin/responders/:id/invite': desk('A new invite link for a responder (the one before stops working)', 'ResponderInvite'),
-  'POST /api/admin/responders/:id/pause': desk('Pause a responder: signed out, cannot act until resumed', 'The Responder'),
+  'POST /api/admin/responders/:id/invite': desk('A new invite link (the one before stops working)', 'ResponderInvite'),
+  'POST /api/admin/responders/:id/pause': desk('Pause a responder until resumed', 'The Responder'),
   'POST /api/admin/responders/:id/resume': desk('Resume a paused responder', 'The Responder'),
-  'POST /api/admin/responders/:id/remove': desk('Remove a responder: signed out, their passkeys and invite forgotten', 'The Responder'),
+  'POST /api/admin/responders/:id/remove': desk('Remove a responder and forget their passkeys', 'The Responder'),
   'POST /api/respond/invite/options': {
-    summary: "An invite's passkey prompt (WebAuthn creation options); 404 for an unknown link, 410 for one used or expired",
+    summary: "An invite's passkey prompt (WebAuthn creation options)",
     tag: 'Responders',
     body: inviteInput,
     limit: ['passkey'],
     answer: { status: 200, description: 'PublicKeyCredentialCreationOptionsJSON' },
   },
   'POST /api/respond/invite/verify': {
-    summary: 'The new passkey: checked, stored, the invite spent, the responder signed in (the session cookie is set)',
+    summary: "Make the invite's passkey and sign in",
     tag: 'Responders',
     body: inviteVerifyInput,
     answer: { status: 200, description: 'ResponderSession' },
   },
   'POST /api/respond/sign-in/options': {
-    summary: 'A sign-in passkey prompt (WebAuthn request options, for the passkeys on the phone)',
+    summary: 'A sign-in passkey prompt (WebAuthn request options)',
     tag: 'Responders',
     limit: ['passkey'],
     answer: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON' },
   },
   'POST /api/respond/sign-in/verify': {
-    summary: 'Sign in with a passkey (the session cookie is set); 401 for an unknown passkey, 403 for a paused responder',
+    summary: 'Sign in with a passkey',
     tag: 'Responders',
     body: signInVerifyInput,
     answer: { status: 200, description: 'ResponderSession' },
@@ -468,13 +472,13 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/respond/session': { summary: 'Who is signed in', tag: 'Responders', auth: 'responder', answer: { status: 200, description: 'ResponderSession' } },
   'DELETE /api/respond/session': { summary: 'Sign out', tag: 'Responders', auth: 'responder', answer: { status: 204, description: 'Signed out' } },
   'GET /api/respond/reports': {
-    summary: "The open reports of the responder's counties, newest first, each with what responders did on it",
+    summary: "The open reports of the responder's counties, with what responders did",
     tag: 'Responders',
     auth: 'responder',
     answer: { status: 200, description: 'DeskReport objects', list: true },
   },
   'POST /api/respond/reports/:id': {
-    summary: "Act on a report of the responder's counties: going, verified, false-alarm or over (the last sets its public state); 403 outside their counties",
+    summary: 'Act on a report: going, verified, false-alarm or over',
     tag: 'Responders',
     auth: 'responder',
     body: reportActInput,

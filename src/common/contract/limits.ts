@@ -163,6 +163,9 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, { limit: number; windowMinutes: number; message: string; scope?: 'address' | 'network' }>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** The weekly numbers of enforcement reports per county are shown for this many weeks, this one included. */
+export const TALLY_WEEKS = 8;
+
 /** How long an admin stays signed in. */
 export const ADMIN_SESSION_HOURS = 12;
 /** How long a rapid responder stays signed in on their phone (a shift), and how long an invite link works. */

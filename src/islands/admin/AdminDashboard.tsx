@@ -8,7 +8,6 @@ import { ApiError } from '../../client/api.ts';
 import { formatDate, formatDateTime } from '../../common/format.ts';
 import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './desk.tsx';
 import { adminApi, ListFailed, useAdminList, type T } from './AdminGate.tsx';
-import { Responders } from './Responders.tsx';
 
 /** The notes tab's note, loaded when the tab is opened: the desk opens without it. */
 const PersonNote = lazy(() => import('../lost-found/PersonNote.tsx').then((module) => ({ default: module.PersonNote })));
@@ -28,6 +27,7 @@ const CARDS: [{ desk: string } | { tab: Tab }, MessageKey, MessageKey][] = [
   [{ desk: '/resources-admin' }, 'admin.manageResources', 'admin.manageResourcesText'],
   [{ tab: 'alerts' }, 'admin.manageAlerts', 'admin.manageAlertsText'],
   [{ tab: 'help' }, 'admin.manageCommunity', 'admin.manageCommunityText'],
+  [{ desk: '/responders-admin' }, 'respondersAdmin.title', 'admin.manageRespondersText'],
 ];
 /** The desks' add forms publish a moderator's entry at once; a missing-person post is public at once for anyone. */
 const QUICK: [string, MessageKey][] = [
@@ -41,7 +41,7 @@ const TEXT_STATUS: Record<string, MessageKey> = { queued: 'admin.textQueued', se
 /** /admin: real counts, the six management cards, quick actions, the queues that need a person, and moderation of public posts. */
 export default adminIsland(Desk);
 
-function Desk({ lang, t, counties }: { lang: Lang; t: T; counties: string[] }) {
+function Desk({ lang, t }: { lang: Lang; t: T }) {
   const { items: dashboard, failed, reload } = useAdminList<Dashboard>('/dashboard');
   const id = useId();
   const number = new Intl.NumberFormat(LOCALES[lang]);
@@ -107,7 +107,6 @@ function Desk({ lang, t, counties }: { lang: Lang; t: T; counties: string[] }) {
 
       {dashboard && <Queues dashboard={dashboard} lang={lang} t={t} reload={reload} />}
       <Moderation lang={lang} t={t} tab={tab} setTab={setTab} onChange={reload} />
-      <Responders lang={lang} t={t} counties={counties} />
     </>
   );
 }

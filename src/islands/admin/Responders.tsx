@@ -7,7 +7,7 @@ import { formatDateTime } from '../../common/format.ts';
 import { ApiError, failureCause } from '../../client/api.ts';
 import { showToast } from '../../client/toast.ts';
 import { adminApi, type T } from './AdminGate.tsx';
-import { deskAction, DeskItems, useDeskList } from './desk.tsx';
+import { adminIsland, deskAction, DeskItems, useDeskList } from './desk.tsx';
 
 const STATUS: Record<Responder['status'], MessageKey> = {
   invited: 'admin.responderStatus.invited',
@@ -16,11 +16,14 @@ const STATUS: Record<Responder['status'], MessageKey> = {
   removed: 'admin.responderRemove',
 };
 
+/** /responders-admin: the moderators' desk of rapid responders. */
+export default adminIsland(Responders);
+
 /**
  * Rapid responders: invite one (a pseudonym, the network the public sees, the counties covered)
  * and hand over the one-time link shown once; give a new link, pause, resume or remove.
  */
-export function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: string[] }) {
+function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: string[] }) {
   const id = useId();
   const list = useDeskList<Responder>('/responders');
   const act = deskAction(t, list.reload);
@@ -68,9 +71,7 @@ export function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: 
   }
 
   return (
-    <section className="admin-responders" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('admin.responders')}</h2>
-      <p className="note">{t('admin.respondersLead')}</p>
+    <section className="admin-responders" aria-label={t('respondersAdmin.title')}>
       <form className="card admin-form form-grid two" onSubmit={(event) => void invite(event)}>
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('admin.responderName')}</label>

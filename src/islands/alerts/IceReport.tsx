@@ -12,6 +12,7 @@ import { useLiveList } from '../shared/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
 import { PrecisionChoice, type Position } from './AlertForm.tsx';
 import { PhotoField } from '../shared/PhotoField.tsx';
+import { Tallies } from './Tallies.tsx';
 
 const SPEC = ICE_REPORT_FORM;
 
@@ -103,6 +104,7 @@ export default function IceReport({ lang, messages, hours, children }: { lang: L
             </ul>
           )}
         </section>
+        <Tallies lang={lang} t={t} />
       </div>
     </div>
   );
