@@ -99,7 +99,7 @@ function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: string[
         </div>
       </form>
       {link && (
-        <div className="card responder-link" role="status">
+        <div className="card field responder-link" role="status">
           <p>{t('admin.responderLink', { name: link.responder.name, date: formatDateTime(link.expiresAt, lang) })}</p>
           <input readOnly value={link.url} dir="ltr" aria-label={t('admin.responderNewLink')} onFocus={(event) => event.target.select()} />
         </div>
