@@ -31,8 +31,9 @@ export function Tallies({ lang, t }: { lang: Lang; t: Translate }) {
       {tallies !== null && weeks.length === 0 && <p className="note">{t('tallies.empty')}</p>}
       {weeks.map((week, index) => (
         <details key={week} open={index === 0}>
-          <summary>{t('tallies.week', { date: day.format(new Date(`${week}T00:00:00Z`)) })}</summary>
-          <div>
+          <summary id={`${id}-${week}`}>{t('tallies.week', { date: day.format(new Date(`${week}T00:00:00Z`)) })}</summary>
+          {/* Scrolled sideways where a language's headers are wide: reachable by keyboard too. */}
+          <div tabIndex={0} role="region" aria-labelledby={`${id}-${week}`}>
             <table>
               <thead>
                 <tr>
