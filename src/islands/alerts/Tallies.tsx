@@ -1,15 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReportTally } from '../../common/contract/alerts.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
-import type { MessageKey, Translate } from '../../common/i18n/messages.ts';
+import type { Translate } from '../../common/i18n/messages.ts';
 import { api } from '../../client/api.ts';
 
-const COLUMNS: [keyof ReportTally, MessageKey][] = [
-  ['reports', 'tallies.reports'],
-  ['confirmed', 'tallies.confirmed'],
-  ['verified', 'tallies.verified'],
-  ['falseAlarms', 'tallies.falseAlarms'],
-];
+/** Each count, its header the message of its own name. */
+const COLUMNS = ['reports', 'confirmed', 'verified', 'falseAlarms'] as const;
 
 /**
  * The network's numbers, public: per week and county, the enforcement reports posted, confirmed
@@ -31,16 +27,16 @@ export function Tallies({ lang, t }: { lang: Lang; t: Translate }) {
       {tallies !== null && weeks.length === 0 && <p className="note">{t('tallies.empty')}</p>}
       {weeks.map((week, index) => (
         <details key={week} open={index === 0}>
-          <summary id={`${id}-${week}`}>{t('tallies.week', { date: day.format(new Date(`${week}T00:00:00Z`)) })}</summary>
+          <summary id={`${id}-${week}`}>{t('tallies.week', { date: day.format(new Date(week)) })}</summary>
           {/* Scrolled sideways where a language's headers are wide: reachable by keyboard too. */}
           <div tabIndex={0} role="region" aria-labelledby={`${id}-${week}`}>
             <table>
               <thead>
                 <tr>
                   <th scope="col">{t('tallies.county')}</th>
-                  {COLUMNS.map(([, key]) => (
-                    <th key={key} scope="col">
-                      {t(key)}
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {t(`tallies.${column}`)}
                     </th>
                   ))}
                 </tr>
@@ -53,8 +49,8 @@ export function Tallies({ lang, t }: { lang: Lang; t: Translate }) {
                       <th scope="row">
                         <bdi>{row.county}</bdi>
                       </th>
-                      {COLUMNS.map(([column]) => (
-                        <td key={column}>{number(row[column] as number)}</td>
+                      {COLUMNS.map((column) => (
+                        <td key={column}>{number(row[column])}</td>
                       ))}
                     </tr>
                   ))}
