@@ -83,8 +83,8 @@ export function respondRoutes(deps: RouteDeps) {
         .where(and(eq(responders.id, responder.id), eq(responders.status, 'invited'))),
       db.insert(auditLog).values({ id: crypto.randomUUID(), adminName: `responder ${responder.name}`, action: 'responder.passkey', targetId: responder.id, at: at() }),
     ]);
-    const [now] = await db.select().from(responders).where(eq(responders.id, responder.id));
-    return c.json(session(now!, await startSession(c, responder.id)));
+    const [active] = await db.select().from(responders).where(eq(responders.id, responder.id));
+    return c.json(session(active!, await startSession(c, responder.id)));
   });
 
   app.post('/sign-in/options', rateLimit(deps, 'passkey'), async (c) => c.json(await signInOptions(deps, c, 'sign-in')));
