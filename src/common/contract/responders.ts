@@ -2,7 +2,6 @@
 import * as z from 'zod/mini';
 import { countyOf } from './places.ts';
 import type { Alert } from './alerts.ts';
-export { ALERT_STATES, type AlertState } from './alerts.ts';
 import { LIMITS } from './limits.ts';
 import { optionalText, required } from './fields.ts';
 
