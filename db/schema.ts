@@ -116,8 +116,11 @@ export const alerts = sqliteTable(
     responderNetwork: text('responder_network'),
     responderNote: text('responder_note'),
     responderAt: text('responder_at'),
-    /** When the update that takes it back (a false alarm, taken down) went to those it was sent to: once. */
-    updateSentAt: text('update_sent_at'),
+    /** Which updates went to those it was sent to, each once, as bits (UPDATE_BITS): 1 taken back (a false alarm, taken down), 2 verified, 4 over. */
+    updatesSent: integer('updates_sent').notNull().default(0),
+    /** Sealed: the number a report by text came from, so its reporter hears what a responder found; gone with the report. */
+    replyTo: text('reply_to'),
+    replyLang: text('reply_lang'),
     /** What of it the weekly numbers counted already (report_tallies), as bits: 1 reported, 2 confirmed, 4 verified, 8 false alarm. */
     tallied: integer('tallied').notNull().default(0),
     /** Keyed hash of the normalized text, to refuse an identical report within the hour. */
@@ -148,6 +151,8 @@ export const alertClosures = sqliteTable(
     /** When the report was first sent, which a CAP Cancel names in its references. */
     sentAt: text('sent_at').notNull(),
     closedAt: text('closed_at').notNull(),
+    /** 'all-clear' (people nearby, or a moderator, said it is over) or 'taken-down' (a moderator hid it). */
+    reason: text('reason').notNull().default('all-clear'),
   },
   (table) => [index('alert_closures_closed_at').on(table.closedAt)],
 );
@@ -207,6 +212,8 @@ export const alertSubscriptions = sqliteTable('alert_subscriptions', {
   /** The county of the city, or null for all cities or a city that is no California place. */
   county: text('county'),
   lang: text('lang').notNull(),
+  /** Also texted when a report it got is verified or over (a false alarm is always texted). */
+  updates: integer('updates', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
 });
 
@@ -222,6 +229,7 @@ export const textCodes = sqliteTable('text_codes', {
   purpose: text('purpose').notNull(),
   city: text('city'),
   lang: text('lang').notNull(),
+  updates: integer('updates', { mode: 'boolean' }).notNull().default(false),
   codeHash: text('code_hash').notNull(),
   tries: integer('tries').notNull().default(0),
   /** ms since the epoch. */
@@ -240,6 +248,8 @@ export const pushSubscriptions = sqliteTable('push_subscriptions', {
   areas: text('areas', { mode: 'json' }).$type<string[]>().notNull(),
   topics: text('topics', { mode: 'json' }).$type<string[]>().notNull(),
   lang: text('lang').notNull(),
+  /** Also pushed when a report it got is verified or over (a false alarm is always pushed). */
+  updates: integer('updates', { mode: 'boolean' }).notNull().default(false),
   createdAt: text('created_at').notNull(),
 });
 

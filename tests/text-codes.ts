@@ -28,7 +28,7 @@ export const textedCode = (api: TestApp, phone: string) => codeTexted(api.store.
  * the text queued for the number, and enters it; each time from an address of its own, so the
  * test's own rate limits are untouched. Answers the last response (the confirm's, 201, when all went well).
  */
-export async function subscribeTexts(api: TestApp, request: { phone: string; city?: string | null; lang?: string }): Promise<Response> {
+export async function subscribeTexts(api: TestApp, request: { phone: string; city?: string | null; lang?: string; updates?: boolean }): Promise<Response> {
   const from = { 'x-test-client-address': `198.18.${Math.floor(++clients / 250)}.${(clients % 250) + 1}` };
   const asked = await api.post('/api/alert-subscriptions', request, from);
   if (asked.status !== 202) return asked;

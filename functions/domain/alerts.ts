@@ -8,6 +8,7 @@ import { DUPLICATE_WINDOW_MINUTES, ENFORCEMENT_TYPE, LOCATION_GRID, snapToGrid }
 import { placed } from '../../src/common/contract/places.ts';
 import { clientOf } from '../../src/common/contract/clients.ts';
 import { alertMarks, alerts } from '../../db/schema.ts';
+import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { AlertRow } from './mappers.ts';
 import { attachUpload } from './media.ts';
@@ -32,6 +33,8 @@ export async function postAlert(
   alert: z.output<typeof alertInput>,
   origin: string,
   reporterAddress?: string,
+  /** A report by text: the number it came from and its language, so the reporter hears what a rapid responder finds. */
+  replyTo?: { phone: string; lang: Lang },
 ): Promise<{ row: AlertRow } | { status: 400 | 409; code: string; message: string; fields?: Record<string, string> }> {
   const { db } = deps;
   const { city, county } = placed(alert.city);
@@ -86,7 +89,9 @@ export async function postAlert(
     responderNetwork: null,
     responderNote: null,
     responderAt: null,
-    updateSentAt: null,
+    updatesSent: 0,
+    replyTo: replyTo?.phone ?? null,
+    replyLang: replyTo?.lang ?? null,
     tallied: 0,
     hidden: false,
     isSample: false,

@@ -125,22 +125,26 @@ export function writeCap(alert: Alert, site: PfifSite): string {
   return lines.join('\n');
 }
 
-/** What is kept of a report closed by "all clear" marks: its type and place, never its details. */
+/** What is kept of a report closed by "all clear" marks or taken down: its type and place, never its details. */
 export interface Closure {
   id: string;
   type: string;
   city: string;
   sentAt: string;
   closedAt: string;
+  reason?: string;
 }
 
 const ALL_CLEAR = 'Closed: people nearby said it is over.';
+const TAKEN_DOWN = 'Taken down by a moderator of this site.';
+/** A closure's note and the word its feed entry starts with. */
+const closed = (closure: Closure) => (closure.reason === 'taken-down' ? { note: TAKEN_DOWN, word: 'Taken down' } : { note: ALL_CLEAR, word: 'All clear' });
 
 /**
  * A closed report as a CAP 1.2 Cancel: it names the alert it cancels (sender, identifier, sent)
  * and says why, so a relay that passed the alert on can take it back.
  */
-export function writeCancel(closure: Closure, site: PfifSite, note = ALL_CLEAR): string {
+export function writeCancel(closure: Closure, site: PfifSite, note = closed(closure).note): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<alert xmlns="${CAP_1_2}">`];
   const element = (name: string, value: string) => lines.push(`  <${name}>${escapeXml(value)}</${name}>`);
   element('identifier', `${site.domain}/alert.${closure.id}.cancel`);
@@ -184,10 +188,10 @@ export function writeAtom(alerts: readonly Alert[], closures: readonly Closure[]
     ),
     ...closures.map((closure) => ({
       item: closure,
-      title: `All clear: ${closure.type}: ${closure.city}`,
+      title: `${closed(closure).word}: ${closure.type}: ${closure.city}`,
       published: closure.sentAt,
       updated: closure.closedAt,
-      summary: ALL_CLEAR,
+      summary: closed(closure).note,
     })),
   ].sort((a, b) => b.updated.localeCompare(a.updated));
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<feed xmlns="${ATOM}" xml:lang="en-US">`];

@@ -40,6 +40,7 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   lostFoundPosts.contact,
   lostFoundNotes.contact,
   alerts.contact,
+  alerts.replyTo,
   alertSubscriptions.phone,
   smsOutbox.phone,
   // A text may hold a code that starts or stops a number's alerts.

@@ -16,12 +16,14 @@ import { laterMinute, toMinute } from './time.ts';
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
 
 /** Subscribes a (normalized) number to the alerts of a city, or of every city without one, in its language; a number has one subscription, which this replaces. */
-export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang }, now: number) {
-  const row = { ...subscription, ...placed(subscription.city), phoneHash: await store.sealed.lookupHash(subscription.phone), createdAt: toMinute(now) };
+export async function subscribeToTexts(store: Store, subscription: { phone: string; city: string | null; lang: Lang; updates?: boolean }, now: number) {
+  const { updates } = subscription;
+  const row = { ...subscription, ...placed(subscription.city), updates: updates ?? false, phoneHash: await store.sealed.lookupHash(subscription.phone), createdAt: toMinute(now) };
+  // A text to ALERTS says nothing of updates: a number that asked for them on the web keeps them.
   await store.db
     .insert(alertSubscriptions)
     .values(await store.sealed.sealRow(alertSubscriptions, row))
-    .onConflictDoUpdate({ target: alertSubscriptions.phoneHash, set: { city: row.city, county: row.county, lang: row.lang } });
+    .onConflictDoUpdate({ target: alertSubscriptions.phoneHash, set: { city: row.city, county: row.county, lang: row.lang, ...(updates === undefined ? {} : { updates }) } });
   return row;
 }
 
@@ -57,7 +59,7 @@ function newCode(): string {
  */
 export async function sendTextCode(
   deps: Pick<RouteDeps, 'db' | 'sealed' | 'defer' | 'smsGateway' | 'now'>,
-  request: { phone: string; purpose: CodePurpose; city: string | null; lang: Lang },
+  request: { phone: string; purpose: CodePurpose; city: string | null; lang: Lang; updates?: boolean },
 ) {
   const now = deps.now();
   const code = newCode();
@@ -67,6 +69,7 @@ export async function sendTextCode(
     purpose: request.purpose,
     city: request.city,
     lang: request.lang,
+    updates: request.updates ?? false,
     codeHash: await codeHash(deps, phoneHash, request.purpose, code),
     tries: 0,
     expiresAt: laterMinute(now + TEXT_CODE.minutes * 60_000),
@@ -94,6 +97,6 @@ export async function useTextCode(store: Store, entered: { phone: string; code: 
   const [used] = await store.db
     .delete(textCodes)
     .where(and(eq(textCodes.phoneHash, phoneHash), eq(textCodes.codeHash, hash)))
-    .returning({ city: textCodes.city, lang: textCodes.lang });
+    .returning({ city: textCodes.city, lang: textCodes.lang, updates: textCodes.updates });
   return used ?? null;
 }

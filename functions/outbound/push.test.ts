@@ -138,7 +138,7 @@ describe('sending', () => {
 describe('subscriptions', () => {
   it('keeps one subscription per endpoint: subscribing again replaces its areas, topics and language; DELETE removes it', async () => {
     const browser = service.subscribe();
-    expect(await (await subscribe(browser)).json()).toEqual({ endpoint: browser.endpoint, areas: [], topics: [...PUSH_TOPICS], lang: 'en' });
+    expect(await (await subscribe(browser)).json()).toEqual({ endpoint: browser.endpoint, areas: [], topics: [...PUSH_TOPICS], lang: 'en', updates: false });
     await subscribe({ ...browser, areas: ['Fresno', 'fresno county', ' KERN '], topics: ['drops'], lang: 'ko' });
     expect(await stored()).toEqual([{ endpoint: browser.endpoint, areas: '["Fresno","Kern"]', topics: '["drops"]', lang: 'ko' }]);
     expect(await (await api.del('/api/push/subscriptions', { endpoint: browser.endpoint })).json()).toEqual({ endpoint: browser.endpoint, removed: true });
@@ -298,6 +298,7 @@ describe('following a person record', () => {
       areas: [],
       topics: [],
       lang: 'vi',
+      updates: false,
       follows: [{ id, name: record.name, status: 'missing' }],
     });
     await api.post('/api/alerts', alert);

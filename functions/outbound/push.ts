@@ -72,7 +72,9 @@ export type PushPayload = {
  * What goes out: to whom (the subscriptions that follow a topic where it happened, the city
  * free text placed in its county; or those that follow one person record), its page, and its title.
  */
-type PushItem = { path: string; title: (lang: Lang) => string; body?: (lang: Lang) => string } & ({ topic: PushTopic; city: string | null } | { followersOf: string });
+type PushItem = { path: string; title: (lang: Lang) => string; body?: (lang: Lang) => string } & (
+  { topic: PushTopic; city: string | null; updatesOnly?: boolean } | { followersOf: string }
+);
 
 /**
  * News about a person record to the devices that follow it: nothing when none does, or for a
@@ -108,12 +110,19 @@ const alertItem = (type: string, city: string) => {
 };
 
 /**
- * An update on an alert already pushed (a false alarm, taken down) to the same topic and county,
- * under the same tag, so it replaces the alert on the phone: who follows them now, which is who it
- * went to unless they changed what they follow since.
+ * An update on an alert already pushed (a false alarm, taken down; or, to those who asked for
+ * updates, verified or over) to the same topic and county, under the same tag, so it replaces the
+ * alert on the phone: who follows them now, which is who it went to unless they changed what they
+ * follow since.
  */
-export const pushUpdate = (db: Database, sender: PushSender, alert: { id: string; type: string; city: string }, title: (lang: Lang) => string, body: (lang: Lang) => string) =>
-  fanOut(db, sender, { ...alertItem(alert.type, alert.city), title, body }, `update of ${alert.id}`);
+export const pushUpdate = (
+  db: Database,
+  sender: PushSender,
+  alert: { id: string; type: string; city: string },
+  { everyone }: { everyone: boolean },
+  title: (lang: Lang) => string,
+  body: (lang: Lang) => string,
+) => fanOut(db, sender, { ...alertItem(alert.type, alert.city), title, body, updatesOnly: !everyone }, `update of ${alert.id}`);
 
 /** The push of a live event, or null for the events no one subscribes to. */
 async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null> {
@@ -228,6 +237,8 @@ async function fanOut(db: Database, sender: PushSender, item: PushItem, what: st
         )
       : and(
           sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
+          // A verification or an end goes only to the browsers that asked for updates.
+          item.updatesOnly ? eq(pushSubscriptions.updates, true) : undefined,
           area === null
             ? sql`${pushSubscriptions.areas} = '[]'`
             : sql`(${pushSubscriptions.areas} = '[]' or exists (select 1 from json_each(${pushSubscriptions.areas}) where value = ${area}))`,

@@ -1,44 +1,57 @@
 /**
- * Updates that take a report back: when a rapid responder calls it a false alarm, or a moderator
+ * Updates on a report already sent. When a rapid responder calls it a false alarm, or a moderator
  * takes it down, the numbers it was texted to get a text, and the browsers that follow its topic
- * and county a push, each in its own language, saying so. Once per report. Texts of it still
- * waiting are dropped instead, and a report that was never sent (a sample) sends nothing.
+ * and county a push, each in its own language, saying so: once per report. Texts of it still
+ * waiting are dropped instead, and a report that was never sent (a sample) sends nothing. When a
+ * responder verifies it or says it is over, the same goes only to those who asked for such
+ * updates, once each. A report by text also answers its reporter with what the responder found.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alertSubscriptions, alerts, smsOutbox } from '../../db/schema.ts';
 import type { AlertType } from '../../src/common/contract/values.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import { isLang, LOCALES, type Lang } from '../../src/common/i18n/languages.ts';
+import type { MessageKey } from '../../src/common/i18n/messages.ts';
+import { isolate } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toMinute } from '../domain/time.ts';
 import { pushUpdate } from './push.ts';
 import { boardLink, deliverOutbox, textOrigin } from './sms.ts';
 
-export type UpdateReason = 'false-alarm' | 'taken-down';
-type Report = { id: string; type: string; county: string | null; city: string; createdAt: string };
+export type UpdateReason = 'false-alarm' | 'taken-down' | 'verified' | 'over';
+/** What alerts.updates_sent keeps of each update: both ways of taking a report back are one. */
+const UPDATE_BITS: Record<UpdateReason, number> = { 'false-alarm': 1, 'taken-down': 1, verified: 2, over: 4 };
+/** Taking a report back reaches everyone it reached; the rest only those who asked for updates. */
+const takesBack = (reason: UpdateReason) => UPDATE_BITS[reason] === 1;
+const SENTENCE_KEYS: Record<UpdateReason, MessageKey> = { 'false-alarm': 'update.falseAlarm', 'taken-down': 'update.takenDown', verified: 'update.verified', over: 'update.over' };
+type Report = { id: string; type: string; county: string | null; city: string; createdAt: string; responderNetwork: string | null };
 
 /** "The report near Fresno at 10:05 AM was a false alarm.", in `lang`, the time California's. */
-export function updateSentence(lang: Lang, reason: UpdateReason, report: Pick<Report, 'county' | 'createdAt'>) {
+export function updateSentence(lang: Lang, reason: UpdateReason, report: Pick<Report, 'county' | 'createdAt' | 'responderNetwork'>) {
   const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', timeZone: 'America/Los_Angeles' }).format(new Date(report.createdAt));
-  const what = reason === 'false-alarm' ? 'falseAlarm' : 'takenDown';
-  return report.county ? translate(lang, `update.${what}`, { county: report.county, time }) : translate(lang, `update.${what}NoPlace`, { time });
+  const vars = { time, network: report.responderNetwork ?? '' };
+  const key = SENTENCE_KEYS[reason];
+  return report.county ? translate(lang, key, { ...vars, county: report.county }) : translate(lang, `${key}NoPlace` as MessageKey, vars);
 }
 
 /**
- * Sends the update about `id` to those the report reached, unless one went already (two
- * responders at once, or a responder and a moderator, send one). Answers how many texts went.
+ * Sends the update about `id` to those the report reached (for a verification or its end, those
+ * of them who asked for updates), unless it went already: two responders at once, or a responder
+ * and a moderator, send one. Nothing follows a report once it was taken back. Answers how many
+ * texts went.
  */
 export async function sendUpdate(deps: RouteDeps, id: string, reason: UpdateReason, requestOrigin: string): Promise<number> {
   const { db, sealed } = deps;
-  const now = deps.now();
+  const bit = UPDATE_BITS[reason];
   const [report] = await db
     .update(alerts)
-    .set({ updateSentAt: toMinute(now) })
-    .where(and(eq(alerts.id, id), isNull(alerts.updateSentAt), eq(alerts.isSample, false)))
+    .set({ updatesSent: sql`${alerts.updatesSent} | ${bit}` })
+    .where(and(eq(alerts.id, id), sql`(${alerts.updatesSent} & ${bit | UPDATE_BITS['false-alarm']}) = 0`, eq(alerts.isSample, false)))
     .returning();
   if (!report) return 0;
+  const everyone = takesBack(reason);
   // Not sent yet: no one heard of it, so no one needs to hear it was taken back.
-  await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
+  if (everyone) await db.delete(smsOutbox).where(and(eq(smsOutbox.alertId, id), eq(smsOutbox.status, 'queued')));
   const reached = await sealed.openRows(
     smsOutbox,
     await db
@@ -52,26 +65,52 @@ export async function sendUpdate(deps: RouteDeps, id: string, reason: UpdateReas
     ? await db
         .select({ phoneHash: alertSubscriptions.phoneHash, lang: alertSubscriptions.lang })
         .from(alertSubscriptions)
-        .where(inArray(alertSubscriptions.phoneHash, [...numbers.keys()]))
+        .where(and(inArray(alertSubscriptions.phoneHash, [...numbers.keys()]), everyone ? undefined : eq(alertSubscriptions.updates, true)))
     : [];
   const origin = textOrigin(deps, requestOrigin);
-  const texts = subscribers.map(({ phoneHash, lang }) => {
-    const language = isLang(lang) ? lang : 'en';
-    const body = `${translate(language, 'update.title')}: ${updateSentence(language, reason, report)} ${boardLink(language, report.type as AlertType, origin)} ${translate(language, 'sms.stop')}`;
-    return { id: crypto.randomUUID(), phone: numbers.get(phoneHash!)!, body, alertId: null, updateOf: id, createdAt: toMinute(now) };
-  });
-  if (texts.length) {
-    await db.insert(smsOutbox).values(await Promise.all(texts.map((text) => sealed.sealRow(smsOutbox, text))));
-    deps.defer(deliverOutbox(deps, deps.smsGateway, now));
-  }
+  await queueTexts(
+    deps,
+    subscribers.map(({ phoneHash, lang }) => {
+      const language = isLang(lang) ? lang : 'en';
+      const body = `${translate(language, 'update.title')}: ${updateSentence(language, reason, report)} ${boardLink(language, report.type as AlertType, origin)} ${translate(language, 'sms.stop')}`;
+      return { phone: numbers.get(phoneHash!)!, body, updateOf: id };
+    }),
+  );
   deps.defer(
     pushUpdate(
       db,
       deps.push,
       report,
+      { everyone },
       (lang) => translate(lang, 'update.title'),
       (lang) => updateSentence(lang, reason, report),
     ),
   );
-  return texts.length;
+  return subscribers.length;
+}
+
+/**
+ * Tells the person who reported `id` by text what a rapid responder found ("Your report for
+ * Fresno: False alarm"), in the language they reported in. Reports from the web have no number.
+ */
+export async function answerReporter(deps: RouteDeps, id: string, state: 'verified' | 'false-alarm' | 'over'): Promise<boolean> {
+  const [report] = await deps.sealed.openRows(alerts, await deps.db.select().from(alerts).where(eq(alerts.id, id)));
+  if (!report?.replyTo) return false;
+  const lang = isLang(report.replyLang) ? report.replyLang : 'en';
+  const place = lang === 'ar' ? isolate(report.city) : report.city;
+  const said =
+    state === 'verified'
+      ? translate(lang, 'alerts.state.verifiedBy', { network: report.responderNetwork ?? '' })
+      : translate(lang, state === 'false-alarm' ? 'alerts.state.falseAlarm' : 'alerts.state.over');
+  await queueTexts(deps, [{ phone: report.replyTo, body: translate(lang, 'sms.reply.yourReport', { place, state: said }), updateOf: id }]);
+  return true;
+}
+
+/** Queues texts (sealed, like every text) and starts the outbox on them. */
+async function queueTexts(deps: RouteDeps, texts: { phone: string; body: string; updateOf: string }[]) {
+  if (!texts.length) return;
+  const now = deps.now();
+  const rows = texts.map((text) => ({ ...text, id: crypto.randomUUID(), alertId: null, createdAt: toMinute(now) }));
+  await deps.db.insert(smsOutbox).values(await Promise.all(rows.map((row) => deps.sealed.sealRow(smsOutbox, row))));
+  deps.defer(deliverOutbox(deps, deps.smsGateway, now));
 }

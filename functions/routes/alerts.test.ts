@@ -221,7 +221,7 @@ describe('text alerts', () => {
     // Typed another way, with a space in the code: the same number and code.
     const confirmed = await api.post('/api/alert-subscriptions/confirm', { phone: '559 555 0142', code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(confirmed.status).toBe(201);
-    expect(await confirmed.json()).toEqual({ phone: '+15595550142', city: 'Fresno', lang: 'es' });
+    expect(await confirmed.json()).toEqual({ phone: '+15595550142', city: 'Fresno', lang: 'es', updates: false });
     // Once only.
     expect(await (await api.post('/api/alert-subscriptions/confirm', { phone: '+15595550142', code })).json()).toMatchObject({
       error: { code: 'wrong_code', fields: { code: expect.any(String) } },

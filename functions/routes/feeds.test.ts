@@ -72,14 +72,16 @@ const cap = async (id: string) => {
   return response.text();
 };
 
-/** Closes an alert as only a moderator can: "All clear" on the desk (people's own "all clear" marks are only counted). */
-const closeAlert = async (id: string) => {
-  const { secret } = await createAdmin(api.store.db, 'Maria');
+/** What only a moderator can do to an alert on the desk: "All clear" closes it (people's own "all clear" marks are only counted), hide takes it down, restore brings it back. */
+const moderate = async (id: string, action: 'all-clear' | 'hide' | 'restore') => {
+  const name = `Maria ${action}`;
+  const { secret } = await createAdmin(api.store.db, name);
   const headers = { origin: 'http://localhost' };
-  const session = await api.post('/api/admin/session', { name: 'Maria', secret }, headers);
+  const session = await api.post('/api/admin/session', { name, secret }, headers);
   const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
-  expect((await api.post(`/api/admin/alerts/${id}/all-clear`, {}, { ...headers, cookie })).status).toBe(200);
+  expect((await api.post(`/api/admin/alerts/${id}/${action}`, {}, { ...headers, cookie })).status).toBe(200);
 };
+const closeAlert = (id: string) => moderate(id, 'all-clear');
 
 const community = { type: 'Community Notice', city: 'fresno', area: 'Tower District', details: 'Free flu shots <today> at the library & the clinic "until 5"' };
 const precise = { type: 'Safety Checkpoint', precision: 'PRECISE', city: 'Salinas', details: 'Checkpoint on Main St', location: { lat: 36.677_7, lng: -121.655_1 } };
@@ -266,6 +268,33 @@ describe('GET /api/alerts/:id/cap.xml', () => {
 
       api.clock.now += 25 * 3600_000;
       expect((await api.app.request(`/api/alerts/${closing.id}/cap.xml`)).status).toBe(404);
+    });
+
+    it('answers a report a moderator took down as a Cancel saying so, on the feed too, without its details; restored, it is the alert again', async () => {
+      const report = await postAlert(enforcement);
+      const sent = childText(parseXml(await cap(report.id)), 'sent');
+      api.clock.now += 10 * 60_000;
+      await moderate(report.id, 'hide');
+      const xml = await cap(report.id);
+      validate(xml);
+      const doc = parseXml(xml);
+      expect([childText(doc, 'msgType'), childText(doc, 'note'), childText(doc, 'sent')]).toEqual([
+        'Cancel',
+        'Taken down by a moderator of this site.',
+        '2026-11-22T10:10:00-08:00',
+      ]);
+      expect(childText(doc, 'references')).toBe(`${DOMAIN},${DOMAIN}/alert.${report.id},${sent}`);
+      expect(xml).not.toContain('packing house');
+      const [entry] = all(parseXml(await (await api.app.request('/api/alerts/feed.atom')).text()), 'entry');
+      expect([childText(entry!, 'id'), childText(entry!, 'title'), childText(entry!, 'summary')]).toEqual([
+        `urn:uuid:${report.id}`,
+        'Taken down: Enforcement Activity: Oxnard',
+        'Taken down by a moderator of this site.',
+      ]);
+
+      await moderate(report.id, 'restore');
+      expect(childText(parseXml(await cap(report.id)), 'msgType')).toBe('Alert');
+      expect(all(parseXml(await (await api.app.request('/api/alerts/feed.atom')).text()), 'entry').map((one) => childText(one, 'title'))).toEqual(['Enforcement Activity: Oxnard']);
     });
   });
 

@@ -65,7 +65,7 @@ export function pushRoutes(deps: RouteDeps) {
   return new Hono()
     .get('/key', async (c) => c.json({ publicKey: (await deps.push.keys()).publicKey }))
     .post('/subscriptions', jsonBody(pushSubscriptionInput), reachable, rateLimit(deps, 'pushSubscription'), async (c) => {
-      const { endpoint, keys, areas, topics, lang } = c.var.body;
+      const { endpoint, keys, areas, topics, lang, updates } = c.var.body;
       const row = {
         endpoint,
         p256dh: keys.p256dh,
@@ -73,13 +73,18 @@ export function pushRoutes(deps: RouteDeps) {
         areas: [...new Set(areas)],
         topics: [...new Set(topics)],
         lang,
+        updates: updates ?? false,
         createdAt: toMinute(deps.now()),
       };
-      await db
+      const [kept] = await db
         .insert(pushSubscriptions)
         .values(row)
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: row.p256dh, auth: row.auth, areas: row.areas, topics: row.topics, lang } });
-      const state: PushSubscriptionState = { endpoint, areas: row.areas, topics: row.topics, lang };
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { p256dh: row.p256dh, auth: row.auth, areas: row.areas, topics: row.topics, lang, ...(updates === undefined ? {} : { updates }) },
+        })
+        .returning({ updates: pushSubscriptions.updates });
+      const state: PushSubscriptionState = { endpoint, areas: row.areas, topics: row.topics, lang, updates: kept!.updates };
       return c.json(state, 201);
     })
     .delete('/subscriptions', async (c) => {
@@ -98,6 +103,7 @@ export function pushRoutes(deps: RouteDeps) {
         areas: row.areas,
         topics: row.topics as PushDeviceState['topics'],
         lang: row.lang,
+        updates: row.updates,
         follows: await followsOf(row.endpoint),
       };
       return c.json(state);

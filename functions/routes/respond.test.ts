@@ -12,10 +12,13 @@ import { localPushService, type LocalPushService } from '../../tests/push-servic
 import { fakeGateway, type FakeGateway } from '../../tests/sms-gateway.ts';
 import { stopTexts, subscribeTexts } from '../../tests/text-codes.ts';
 import { createAdmin } from '../middleware/admin-auth/index.ts';
-import { updateSentence } from '../outbound/updates.ts';
+import { updateSentence, type UpdateReason } from '../outbound/updates.ts';
+import { SMS_INBOUND, twilioForm, twilioSignature } from '../../tests/twilio.ts';
 import { dataKey, seal } from '../domain/sealed.ts';
 
 const ORIGIN = 'http://localhost';
+/** Where texts link to: the site's address the SMS provider posts to. */
+const SITE = new URL(SMS_INBOUND.url).origin;
 const DAY = 86_400_000;
 let api: TestApp;
 let admin: string;
@@ -62,6 +65,11 @@ async function signIn(phone: ReturnType<typeof softAuthenticator>, options?: { c
 const report = async (city = 'Fresno', details = 'Agents stopping cars at the corner') =>
   json<Alert>(await api.post('/api/alerts', { type: 'Enforcement Activity', activity: 'Checkpoint or traffic stop', city, details }), 201);
 const act = (cookie: string, id: string, action: string, note?: string) => call('POST', `/api/respond/reports/${id}`, { cookie, body: { action, note } });
+/** A text to the service's number as the SMS provider posts it, signed. */
+const signedText = (body: string, from: string) => {
+  const params = twilioForm(body, from);
+  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(params) }, body: params.toString() };
+};
 const publicState = async (id: string) => (await api.get<Alert[]>('/api/alerts')).find((alert) => alert.id === id)!;
 
 describe('invites and passkeys', () => {
@@ -217,13 +225,17 @@ describe('the desk', () => {
   });
 });
 
-describe('a false alarm taken back', () => {
+describe('updates: a false alarm taken back, a verification to those who asked', () => {
   let gateway: FakeGateway;
   let service: LocalPushService;
   beforeEach(async () => {
     api.close();
     [gateway, service] = await Promise.all([fakeGateway(), localPushService()]);
-    api = await testApp({ smsGateway: { url: gateway.url, token: 'gateway-token' }, push: { serviceHosts: [service.host], subject: 'mailto:ops@example.org' } });
+    api = await testApp({
+      smsGateway: { url: gateway.url, token: 'gateway-token' },
+      push: { serviceHosts: [service.host], subject: 'mailto:ops@example.org' },
+      smsInbound: SMS_INBOUND,
+    });
     const { secret } = await createAdmin(api.store.db, 'Maria');
     admin = cookieOf(await call('POST', '/api/admin/session', { body: { name: 'Maria', secret } }));
     for (const [phone, lang] of [
@@ -245,7 +257,7 @@ describe('a false alarm taken back', () => {
     await Promise.all([gateway.close(), service.close()]);
   });
 
-  const update = (lang: Lang, reason: 'false-alarm' | 'taken-down', alert: Alert) => updateSentence(lang, reason, alert);
+  const update = (lang: Lang, reason: UpdateReason, alert: Alert) => updateSentence(lang, reason, { ...alert, responderNetwork: alert.stateBy });
 
   it('reaches the numbers it was texted to and the browsers it was pushed to, in their language, once', async () => {
     const { cookie } = await register((await invite(['Fresno'])).token);
@@ -259,7 +271,7 @@ describe('a false alarm taken back', () => {
     await json(await act(cookie, here.id, 'false-alarm', 'Bus company staff, not agents'));
     await api.settle();
     const spanish = gateway.to('+15595550101');
-    expect(spanish).toEqual([`${translate('es', 'update.title')}: ${update('es', 'false-alarm', here)} http://localhost/es/ice-reports ${translate('es', 'sms.stop')}`]);
+    expect(spanish).toEqual([`${translate('es', 'update.title')}: ${update('es', 'false-alarm', here)} ${SITE}/es/ice-reports ${translate('es', 'sms.stop')}`]);
     expect(spanish[0]).toMatch(/El aviso cerca de Fresno de las 10:00 a\.\s?m\. fue una falsa alarma\./);
     expect(gateway.to('+15595550102')[0]).toContain(update('ar', 'false-alarm', here));
     // What a text or a push says is the site's words only: never the reporter's, nor the responder's note.
@@ -291,10 +303,94 @@ describe('a false alarm taken back', () => {
     await json(await call('POST', `/api/admin/alerts/${here.id}/hide`, { cookie: admin }));
     await api.settle();
     expect(gateway.to('+15595550199')).toEqual([]);
-    expect(gateway.to('+15595550101')).toEqual([
-      `${translate('es', 'update.title')}: ${update('es', 'taken-down', here)} http://localhost/es/ice-reports ${translate('es', 'sms.stop')}`,
-    ]);
+    expect(gateway.to('+15595550101')).toEqual([`${translate('es', 'update.title')}: ${update('es', 'taken-down', here)} ${SITE}/es/ice-reports ${translate('es', 'sms.stop')}`]);
     expect(service.received.map((push) => (push.message as { body: string }).body).sort()).toEqual([update('es', 'taken-down', here), update('ko', 'taken-down', here)].sort());
+  });
+
+  it('a verification and its end reach only the numbers and browsers that asked for updates, each once; a false alarm after it reaches everyone', async () => {
+    expect((await subscribeTexts(api, { phone: '5595550103', city: 'Fresno', lang: 'en', updates: true })).status).toBe(201);
+    // Texting ALERTS again says nothing of updates: the choice made on the web stays.
+    expect((await api.app.request('/api/sms/inbound', signedText('ALERTS Fresno', '+15595550103'))).status).toBe(200);
+    const asked = await api.post('/api/push/subscriptions', { ...service.subscribe('fresno-en'), lang: 'en', areas: ['Fresno'], topics: ['enforcement'], updates: true });
+    expect(await json(asked, 201)).toMatchObject({ updates: true });
+    // The board's "turn on" button sends no choice: the browser keeps its own.
+    expect(await json(await api.post('/api/push/subscriptions', { ...service.subscribe('fresno-en'), lang: 'en', areas: ['Fresno'], topics: ['enforcement'] }), 201)).toMatchObject(
+      { updates: true },
+    );
+    const { cookie } = await register((await invite(['Fresno'])).token);
+    await api.settle();
+    gateway.received.length = 0;
+    const here = await report();
+    await api.settle();
+    expect(gateway.received.map((text) => text.to).sort()).toEqual(['+15595550101', '+15595550102', '+15595550103']);
+    gateway.received.length = 0;
+    service.received.length = 0;
+
+    await json(await act(cookie, here.id, 'going'));
+    await json(await act(cookie, here.id, 'verified'));
+    await json(await act(cookie, here.id, 'verified'));
+    await api.settle();
+    const verified = await publicState(here.id);
+    expect(gateway.received.map((text) => text.body)).toEqual([
+      `${translate('en', 'update.title')}: ${update('en', 'verified', verified)} ${SITE}/ice-reports ${translate('en', 'sms.stop')}`,
+    ]);
+    expect(gateway.received[0]!.body).toContain('was verified by a rapid responder of Valley Rapid Response.');
+    expect(service.received.map((push) => [push.path, (push.message as { body: string }).body])).toEqual([['/push/fresno-en', update('en', 'verified', verified)]]);
+
+    await json(await act(cookie, here.id, 'over'));
+    await api.settle();
+    expect(gateway.received.map((text) => text.to)).toEqual(['+15595550103', '+15595550103']);
+    expect(gateway.received[1]!.body).toContain(update('en', 'over', verified));
+    expect(service.received).toHaveLength(2);
+
+    await json(await act(cookie, here.id, 'false-alarm'));
+    await api.settle();
+    expect(
+      gateway.received
+        .slice(2)
+        .map((text) => text.to)
+        .sort(),
+    ).toEqual(['+15595550101', '+15595550102', '+15595550103']);
+    expect(
+      service.received
+        .slice(2)
+        .map((push) => push.path)
+        .sort(),
+    ).toEqual(['/push/fresno-en', '/push/fresno-es', '/push/fresno-ko']);
+    // Once taken back, nothing follows it: verified again, it sends nothing.
+    await json(await act(cookie, here.id, 'verified'));
+    await api.settle();
+    expect(gateway.received).toHaveLength(5);
+    expect(service.received).toHaveLength(5);
+  });
+
+  it('a report by text keeps its place: its reporter hears each new state a responder gives it, in their language; a report from the web has no one to tell', async () => {
+    const { cookie } = await register((await invite(['Fresno'])).token);
+    const sent = await api.app.request('/api/sms/inbound', signedText('AVISO Fresno agentes en la tienda de Blackstone', '+15595550177'));
+    expect(await sent.text()).toContain(translate('es', 'sms.reply.reported', { place: 'Fresno' }));
+    const texted = (await api.get<Alert[]>('/api/alerts')).find((alert) => alert.details.includes('Blackstone'))!;
+    expect(texted.state).toBe('reported');
+    // The number is kept sealed with the report, never readable in a copy of the database.
+    expect(JSON.stringify((await api.store.client.execute('select reply_to from alerts')).rows)).not.toContain('5595550177');
+    const web = await report();
+    await api.settle();
+    gateway.received.length = 0;
+
+    await json(await act(cookie, texted.id, 'going'));
+    await json(await act(cookie, texted.id, 'verified'));
+    await json(await act(cookie, web.id, 'verified'));
+    await api.settle();
+    const said = (state: string) => translate('es', 'sms.reply.yourReport', { place: 'Fresno', state });
+    // Only the reporter by text hears of it: the web report's verification told no one (no one here asked for updates).
+    expect(gateway.received.map((text) => [text.to, text.body])).toEqual([
+      ['+15595550177', said(translate('es', 'alerts.state.verifiedBy', { network: 'Valley Rapid Response' }))],
+    ]);
+    await json(await act(cookie, texted.id, 'false-alarm'));
+    await api.settle();
+    expect(gateway.to('+15595550177')).toEqual([
+      said(translate('es', 'alerts.state.verifiedBy', { network: 'Valley Rapid Response' })),
+      said(translate('es', 'alerts.state.falseAlarm')),
+    ]);
   });
 
   it('a number that stopped its alerts hears nothing more', async () => {

@@ -7,7 +7,7 @@ import { inviteInput, inviteVerifyInput, reportActInput, signInVerifyInput, type
 import type { RouteDeps } from '../deps.ts';
 import { toAlert } from '../domain/mappers.ts';
 import { tally } from '../domain/tallies.ts';
-import { sendUpdate } from '../outbound/updates.ts';
+import { answerReporter, sendUpdate } from '../outbound/updates.ts';
 import { registered, registrationOptions, signedIn, signInOptions, storePasskey } from '../domain/passkeys.ts';
 import { apiError, jsonBody } from '../http/answers.ts';
 import { base64url, sameOrigin, sha256 } from '../middleware/admin-auth/index.ts';
@@ -160,7 +160,7 @@ export function respondRoutes(deps: RouteDeps) {
     const id = c.req.param('id');
     const { responder } = c.var;
     const [report] = await db
-      .select({ county: alerts.county })
+      .select({ county: alerts.county, state: alerts.responderState })
       .from(alerts)
       .where(and(eq(alerts.id, id), gt(alerts.expiresAt, at()), eq(alerts.hidden, false)));
     if (!report) return apiError(c, 404, 'not_found', 'This report has expired or does not exist');
@@ -174,8 +174,12 @@ export function respondRoutes(deps: RouteDeps) {
         ? []
         : [db.update(alerts).set({ responderState: action, responderNetwork: responder.network, responderNote: note, responderAt: now }).where(eq(alerts.id, id))]),
     ]);
-    // A false alarm takes the report back from everyone it reached, once.
-    if (action === 'false-alarm') await sendUpdate(deps, id, 'false-alarm', new URL(c.req.url).origin);
+    if (action !== 'going' && action !== report.state) {
+      // A false alarm takes the report back from everyone it reached; a verification or its end
+      // reaches those who asked for updates. Each once; the reporter by text hears each new state.
+      await sendUpdate(deps, id, action, new URL(c.req.url).origin);
+      await answerReporter(deps, id, action);
+    }
     if (action === 'false-alarm' || action === 'verified') await tally(deps, id, action === 'verified' ? 'verified' : 'falseAlarms');
     const [row] = await deps.sealed.openRows(alerts, await db.select().from(alerts).where(eq(alerts.id, id)));
     await deps.publish({ event: 'alert-state', data: { id, state: toAlert(row!).state } });

@@ -262,7 +262,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
         const report = alertInput.safeParse({ type: ENFORCEMENT_TYPE, activity: 'Other', city: placed.place.name, details: placed.after });
         if (!report.success) return say('sms.reply.reportTooLong', { max: LIMITS.description });
         if (!(await spend(deps, 'enforcementReport', client))) return say('sms.reply.limited');
-        const posted = await postAlert(deps, report.data, origin);
+        const posted = await postAlert(deps, report.data, origin, undefined, { phone, lang });
         if (!('row' in posted)) return say('sms.reply.duplicate');
         return say('sms.reply.reported', { place: theirs(placed.place.name) });
       }

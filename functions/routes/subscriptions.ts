@@ -36,8 +36,8 @@ export function subscriptionRoutes(deps: RouteDeps) {
     .post('/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
       const asked = await use(c.var.body, 'start');
       if (!asked) return wrongCode(c);
-      const row = await subscribeToTexts(deps, { phone: c.var.body.phone, city: asked.city, lang: isLang(asked.lang) ? asked.lang : 'en' }, deps.now());
-      return c.json({ phone: row.phone, city: row.city, lang: row.lang }, 201);
+      const row = await subscribeToTexts(deps, { phone: c.var.body.phone, city: asked.city, lang: isLang(asked.lang) ? asked.lang : 'en', updates: asked.updates }, deps.now());
+      return c.json({ phone: row.phone, city: row.city, lang: row.lang, updates: row.updates }, 201);
     })
     .post('/stop/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
       if (!(await use(c.var.body, 'stop'))) return wrongCode(c);

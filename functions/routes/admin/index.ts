@@ -12,6 +12,7 @@ import {
 } from '../../../src/common/contract/index.ts';
 import { ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/common/contract/limits.ts';
 import {
+  alertClosures,
   alertSubscriptions,
   alerts,
   assistanceRequests,
@@ -196,11 +197,20 @@ export function adminRoutes(deps: RouteDeps) {
       );
       if (!row) return apiError(c, 404, 'not_found', 'This alert has expired or does not exist');
       await audit(db, c.var.admin, action, id, deps.now());
-      // Hidden alerts send no more texts; those it reached hear it was taken down.
+      // Hidden alerts send no more texts; those it reached hear it was taken down, and its CAP
+      // document answers a Cancel saying so, until it is restored.
       if (path === 'hide') {
         await sendUpdate(deps, id, 'taken-down', new URL(c.req.url).origin);
+        if (!row.isSample) {
+          const closure = { id, type: row.type, city: row.city, county: row.county, sentAt: row.createdAt, closedAt: at(), reason: 'taken-down' };
+          await db
+            .insert(alertClosures)
+            .values(closure)
+            .onConflictDoUpdate({ target: alertClosures.id, set: { closedAt: closure.closedAt, reason: closure.reason } });
+        }
         await checkpointDeleted(db);
       }
+      if (path === 'restore') await db.delete(alertClosures).where(and(eq(alertClosures.id, id), eq(alertClosures.reason, 'taken-down')));
       if (path === 'verify') await tally(deps, id, 'verified');
       // Closing sweeps the report's details away, and the write-ahead log with them.
       if (path === 'all-clear') await closeAlert(deps, id);

@@ -103,8 +103,8 @@ export const markInput = z.object({
 });
 
 /**
- * Asking for text alerts from the web: the number, the city (or none: all of California) and the
- * language. What it starts is a code texted to the number; the alerts start once it is entered.
+ * Asking for text alerts from the web: the number, the city (or none: all of California), the
+ * language, and whether to hear when a report is verified or over. What it starts is a code texted to the number; the alerts start once it is entered.
  */
 export const subscriptionInput = z.object({
   phone: z.pipe(
@@ -117,6 +117,8 @@ export const subscriptionInput = z.object({
   ),
   city: optionalText(LIMITS.city, 'City'),
   lang: z._default(z.enum(LANGUAGES), 'en'),
+  // Also a text when a report it got is verified or over (a false alarm is texted either way).
+  updates: z._default(z.boolean({ error: 'updates must be true or false' }), false),
 });
 
 /** Asking to stop the texts from the web: the number, and the language of the code texted to it. */

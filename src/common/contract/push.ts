@@ -24,8 +24,8 @@ export const P256DH_MESSAGE = 'p256dh must be the subscription’s P-256 public 
 /**
  * What a browser's PushSubscription gives (endpoint, the P-256 public key and the auth secret)
  * and what this device wants: counties by name (none: all of California), topics (none: only the
- * records it follows), and the language of
- * its notifications. Whether the endpoint's push service is one this server calls is checked
+ * records it follows), the language of its notifications, and whether it wants updates on the
+ * reports it got. Whether the endpoint's push service is one this server calls is checked
  * against the configuration (PUSH_SERVICE_HOSTS), not here.
  */
 export const pushSubscriptionInput = z.object({
@@ -54,6 +54,9 @@ export const pushSubscriptionInput = z.object({
   // None: only the person records this device follows.
   topics: z._default(z.array(z.enum(PUSH_TOPICS, { error: `Topics are ${PUSH_TOPICS.join(', ')}` })), [...PUSH_TOPICS]),
   lang: z._default(z.enum(LANGUAGES), 'en'),
+  // Also when a report it got is verified or over (a false alarm reaches it either way). Left
+  // out, a new subscription has none and a kept one keeps its choice.
+  updates: z.optional(z.boolean({ error: 'updates must be true or false' })),
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
 
@@ -65,6 +68,7 @@ export interface PushSubscriptionState {
   areas: string[];
   topics: (typeof PUSH_TOPICS)[number][];
   lang: string;
+  updates: boolean;
 }
 
 /** A missing-person record's id. */

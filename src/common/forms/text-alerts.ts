@@ -51,7 +51,7 @@ export const SUBSCRIPTION_FORM = {
   id: 'subscription',
   action: '/api/alert-subscriptions',
   ...TEXTS_A_CODE,
-  fields: [PHONE, { ...text('city', 'alertsLive.city', LIMITS.city), kind: 'place' }],
+  fields: [PHONE, { ...text('city', 'alertsLive.city', LIMITS.city), kind: 'place' }, { name: 'updates', label: 'alertsLive.updates', kind: 'checkbox' }],
   submit: 'alertsLive.subscribe',
   pending: 'alertsLive.subscribing',
   success: { title: 'alertsLive.codeSent', text: 'alertsLive.codeSentText' },

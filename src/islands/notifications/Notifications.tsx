@@ -114,8 +114,9 @@ function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push
     const areas = some ? form.getAll('county').map(String) : [];
     if (some && !areas.length) return showToast({ title: t('notifications.chooseCounty'), variant: 'destructive' });
     const topics = form.getAll('topic').map(String) as PushTopic[];
+    const updates = form.has('updates');
     await run('save', async () => {
-      const state = await call('POST /api/push/subscriptions', { ...on.browser, areas, topics, lang });
+      const state = await call('POST /api/push/subscriptions', { ...on.browser, areas, topics, lang, updates });
       setPush({ ...on, state: { ...on.state, ...state } });
       showToast({ title: t('notifications.saved'), variant: 'success' });
     });
@@ -133,7 +134,7 @@ function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push
           </button>
         </>
       )}
-      {on && <PushChoice key={on.state.areas.join() + on.state.topics.join()} t={t} state={on.state} counties={counties} pending={pending} onSubmit={save} />}
+      {on && <PushChoice key={[...on.state.areas, ...on.state.topics, on.state.updates].join()} t={t} state={on.state} counties={counties} pending={pending} onSubmit={save} />}
       {on && (
         <div>
           <button type="button" className="button secondary" disabled={pending} onClick={() => void turnOff(on.browser)}>
@@ -194,6 +195,10 @@ function PushChoice({
         ))}
         <span className="hint">{t('notifications.noTopicsHint')}</span>
       </fieldset>
+      <label className="choice-option">
+        <input type="checkbox" name="updates" defaultChecked={state.updates} />
+        {t('notifications.updates')}
+      </label>
       <button className="button" type="submit" disabled={pending}>
         {t('notifications.save')}
       </button>
