@@ -52,9 +52,11 @@ const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
  * (src/common/contract/places.ts), which a city field loads when first focused and "near me" when chosen;
  * the uploader (src/client/uploads/multipart.ts), loaded when a file is chosen; the proof-of-work solver
  * (src/client/pow-solve.ts), loaded when the server answers a request with a challenge; the possible
- * matches of the missing-person form (src/islands/lost-found/PossibleMatches.tsx), loaded once a name is typed.
+ * matches of the missing-person form (src/islands/lost-found/PossibleMatches.tsx), loaded once a name is typed;
+ * passkeys (src/client/passkeys.ts), which the moderators' desk loads when a passkey button is tapped
+ * (/respond imports them at once, and counts them).
  */
-const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./];
+const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./, /^passkeys\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
  * the page: a city field's code (src/islands/shared/city.tsx) on the pages that show a city field (its list

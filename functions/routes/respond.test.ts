@@ -135,6 +135,31 @@ describe('invites and passkeys', () => {
   });
 });
 
+describe("moderators' passkeys", () => {
+  it('a signed-in moderator makes a passkey and signs in with it, the secret still working; passkeys never cross between moderators and responders', async () => {
+    const laptop = softAuthenticator(ORIGIN);
+    expect((await call('POST', '/api/admin/passkeys/options')).status).toBe(401);
+    const options = await json<{ challenge: string; rp: { id: string }; user: { id: string } }>(await call('POST', '/api/admin/passkeys/options', { cookie: admin }));
+    expect(await json(await call('POST', '/api/admin/passkeys', { cookie: admin, body: { response: laptop.create(options) } }), 201)).toEqual({ passkeys: 1 });
+    // The same prompt answered again makes nothing.
+    expect((await call('POST', '/api/admin/passkeys', { cookie: admin, body: { response: laptop.create(options) } })).status).toBe(400);
+
+    const asked = await json<{ challenge: string }>(await call('POST', '/api/admin/session/passkey/options'));
+    const signed = await call('POST', '/api/admin/session/passkey', { body: { response: laptop.get(asked) } });
+    expect(await json(signed)).toMatchObject({ name: 'Maria' });
+    expect(await json(await call('GET', '/api/admin/session', { cookie: cookieOf(signed) }))).toMatchObject({ name: 'Maria' });
+    // A moderator's passkey opens no responder desk; a responder's, no moderation desk.
+    expect(await json(await signIn(laptop), 401)).toMatchObject({ error: { code: 'passkey_refused' } });
+    const { phone } = await register((await invite()).token);
+    const prompt = await json<{ challenge: string }>(await call('POST', '/api/admin/session/passkey/options'));
+    expect(await json(await call('POST', '/api/admin/session/passkey', { body: { response: phone.get(prompt) } }), 401)).toMatchObject({ error: { code: 'passkey_refused' } });
+    // A responder's sign-in prompt cannot be answered at the moderators' door.
+    const theirs = await json<{ challenge: string }>(await call('POST', '/api/respond/sign-in/options'));
+    expect((await call('POST', '/api/admin/session/passkey', { body: { response: laptop.get(theirs) } })).status).toBe(401);
+    expect((await api.store.db.select().from(auditLog)).map((line) => line.action)).toEqual(expect.arrayContaining(['admin.passkey', 'sign-in.passkey']));
+  });
+});
+
 describe('the desk', () => {
   it('lists the open reports of their counties without contacts; a verification shows on /api/alerts with the network, never the person', async () => {
     const { token } = await invite(['Fresno']);

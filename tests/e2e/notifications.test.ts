@@ -64,11 +64,14 @@ it('“Notify me about this person” on /person lists the record on /notificati
   // Followed before choosing anything: all of California, no topic.
   expect(await page.getByRole('radio', { name: ar['place.all'] }).isChecked()).toBe(true);
   expect(await page.getByRole('checkbox', { name: ar['nav.jobs'] }).isChecked()).toBe(false);
+  // Updates on a report (verified, over) only when asked for.
+  expect(await page.getByRole('checkbox', { name: ar['notifications.updates'] }).isChecked()).toBe(false);
 
   await page.getByRole('radio', { name: ar['notifications.someCounties'] }).check();
   await page.getByRole('checkbox', { name: ar['place.county'].replace('{county}', 'Fresno') }).check();
   await page.getByRole('checkbox', { name: ar['nav.jobs'] }).check();
   await page.getByRole('checkbox', { name: ar['alerts.title'] }).check();
+  await page.getByRole('checkbox', { name: ar['notifications.updates'] }).check();
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST');
   await page.getByRole('button', { name: ar['notifications.save'] }).click();
   expect((await saved).status()).toBe(201);
@@ -80,6 +83,7 @@ it('“Notify me about this person” on /person lists the record on /notificati
   expect(await page.getByRole('checkbox', { name: ar['nav.jobs'] }).isChecked()).toBe(true);
   expect(await page.getByRole('checkbox', { name: ar['alerts.title'] }).isChecked()).toBe(true);
   expect(await page.getByRole('checkbox', { name: ar['home.alertMissing'] }).isChecked()).toBe(false);
+  expect(await page.getByRole('checkbox', { name: ar['notifications.updates'] }).isChecked()).toBe(true);
   // Saving kept the record followed.
   await expect.poll(() => record.count()).toBe(1);
 

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';
+import ar from '../../src/common/i18n/ar.json';
 import type { Alert } from '../../src/common/contract/index.ts';
 import { hydrated, post, sharedServer, toast, usePhone } from './chromium.ts';
 
@@ -77,5 +78,36 @@ it('a moderator invites a responder, who makes a passkey from the link, signs in
   expect(await listed.textContent()).toContain('Vistas a las 10:05');
   expect(await listed.textContent()).not.toContain('Luz');
 
+  // The network's numbers on /map, added up per county: Fresno's report and its verification counted.
+  await visitor.goto('/map');
+  const fresno = visitor.locator('.map-tallies tbody tr', { has: visitor.locator('th', { hasText: /^Fresno$/ }) });
+  await fresno.waitFor();
+  const [reports, , verified] = (await fresno.locator('td').allTextContents()).map(Number);
+  expect(reports).toBeGreaterThanOrEqual(1);
+  expect(verified).toBeGreaterThanOrEqual(1);
+  expect(await visitor.locator('.map-tallies thead th').allTextContents()).toEqual(
+    ['tallies.county', 'tallies.reports', 'tallies.confirmed', 'tallies.verified', 'tallies.falseAlarms'].map((key) => en[key as keyof typeof en]),
+  );
+
   await Promise.all([context.close(), desk.context().close(), visitor.context().close()]);
+});
+
+it('a moderator adds a passkey on the desk and signs in with it after signing out, the secret form still there', { timeout: 60_000 }, async () => {
+  const context = await phone.context({ baseURL: responderSite });
+  const page = await context.newPage();
+  const { cdp, authenticatorId } = await withPasskeys(context, page);
+  await page.goto('/ar/admin');
+  await hydrated(page);
+  await page.fill('input[name="username"]', admin.name);
+  await page.fill('input[name="password"]', admin.secret);
+  await page.click('.admin-sign-in button[type="submit"]');
+  await page.getByRole('button', { name: ar['admin.passkeyAdd'] }).click();
+  await expect.poll(() => toast(page).first().textContent()).toContain(ar['admin.passkeyAdded']);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+
+  await page.getByRole('button', { name: ar['admin.signOut'] }).click();
+  await page.locator('.admin-sign-in input[name="password"]').waitFor();
+  await page.getByRole('button', { name: ar['admin.passkeySignIn'] }).click();
+  await expect.poll(() => page.locator('.admin-bar').textContent()).toContain(admin.name);
+  await context.close();
 });

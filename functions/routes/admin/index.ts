@@ -12,6 +12,7 @@ import {
 } from '../../../src/common/contract/index.ts';
 import { ENFORCEMENT_TYPE, MAX_PFIF_BYTES, PAGE_SIZE } from '../../../src/common/contract/limits.ts';
 import {
+  admins,
   alertClosures,
   alertSubscriptions,
   alerts,
@@ -21,6 +22,7 @@ import {
   jobs,
   lostFoundNotes,
   lostFoundPosts,
+  passkeys,
   resources,
   smsOutbox,
   sosRequests,
@@ -42,6 +44,11 @@ import { adminDropRoutes } from './drops.ts';
 import { adminJobRoutes } from './jobs.ts';
 import { adminResourceRoutes } from './resources.ts';
 import { adminResponderRoutes } from './responders.ts';
+import { registered, registrationOptions, signedIn, signInOptions, storePasskey } from '../../domain/passkeys.ts';
+import { signInVerifyInput } from '../../../src/common/contract/responders.ts';
+
+/** What an admin's sign-in prompts are kept for: a responder's (respond.ts) cannot answer one. */
+const ADMIN_SIGN_IN = 'admin-sign-in';
 
 const toAdminAlert = (row: typeof alerts.$inferSelect): AdminAlert => ({ ...toAlert(row), hidden: row.hidden, adminVerified: row.adminVerified });
 const toSos = ({ id, city, details, contact, handled, handledAt, createdAt }: typeof sosRequests.$inferSelect): AdminSos => ({
@@ -91,7 +98,30 @@ export function adminRoutes(deps: RouteDeps) {
     return c.json({ name: admin.name, expiresAt });
   });
 
+  // A passkey made on the desk signs its moderator in too, the secret still working beside it.
+  app.post('/session/passkey/options', rateLimit(deps, 'passkey'), async (c) => c.json(await signInOptions(deps, c, ADMIN_SIGN_IN)));
+  app.post('/session/passkey', jsonBody(signInVerifyInput), rateLimit(deps, 'adminSignIn'), async (c) => {
+    const passkey = await signedIn(deps, c, ADMIN_SIGN_IN, c.var.body.response);
+    const [admin] = passkey?.adminId ? await db.select().from(admins).where(eq(admins.id, passkey.adminId)) : [];
+    if (!admin) return apiError(c, 401, 'passkey_refused', 'This passkey does not sign anyone in here.');
+    const expiresAt = await startSession(c, db, admin.id, deps.now());
+    await audit(db, admin, 'sign-in.passkey', null, deps.now());
+    return c.json({ name: admin.name, expiresAt });
+  });
+
   app.use('*', requireAdmin(db, deps.now));
+
+  /** A signed-in moderator makes a passkey on this device, to sign in with it from then on. */
+  const registering = (c: { var: { admin: { id: string } } }) => `register-admin:${c.var.admin.id}`;
+  app.post('/passkeys/options', async (c) => c.json(await registrationOptions(deps, c, registering(c), c.var.admin)));
+  app.post('/passkeys', jsonBody(signInVerifyInput), async (c) => {
+    const credential = await registered(deps, c, registering(c), c.var.body.response);
+    if (!credential) return apiError(c, 400, 'passkey_refused', 'The passkey could not be checked. Please try again.');
+    await storePasskey(deps, credential, { adminId: c.var.admin.id });
+    await audit(db, c.var.admin, 'admin.passkey', c.var.admin.id, deps.now());
+    const [kept] = await db.select({ count: count() }).from(passkeys).where(eq(passkeys.adminId, c.var.admin.id));
+    return c.json({ passkeys: kept!.count }, 201);
+  });
 
   app.get('/session', (c) => c.json({ name: c.var.admin.name, expiresAt: c.var.admin.expiresAt }));
   app.delete('/session', async (c) => {

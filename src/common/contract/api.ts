@@ -206,12 +206,12 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   },
 
   'GET /api/alerts/feed.atom': {
-    summary: 'The open alerts, and those a moderator closed in the last day, as an Atom 1.0 feed, newest change first (no samples)',
+    summary: 'The open alerts, and those closed or taken down in the last day, as an Atom 1.0 feed, newest change first (no samples)',
     tag: 'Alerts',
     answer: { status: 200, description: 'An Atom feed; each entry links its CAP 1.2 document and its board', media: 'application/atom+xml' },
   },
   'GET /api/alerts/:id/cap.xml': {
-    summary: 'One open alert as CAP 1.2 (its area is the city and county, never a position); for a day after a moderator closes it, a CAP Cancel',
+    summary: 'One open alert as CAP 1.2 (its area is the city and county, never a position); a CAP Cancel once it is closed, taken down or a false alarm',
     tag: 'Alerts',
     answer: { status: 200, description: 'A CAP 1.2 message: an Alert, or a Cancel referencing it', media: 'application/cap+xml' },
   },
@@ -403,7 +403,26 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['adminSignIn'],
     answer: { status: 200, description: 'The admin name and the session expiresAt' },
   },
+  'POST /api/admin/session/passkey/options': {
+    summary: 'A sign-in passkey prompt (WebAuthn)',
+    tag: 'Admin',
+    limit: ['passkey'],
+    answer: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON' },
+  },
+  'POST /api/admin/session/passkey': {
+    summary: 'Sign in with a passkey',
+    tag: 'Admin',
+    body: signInVerifyInput,
+    limit: ['adminSignIn'],
+    answer: { status: 200, description: 'The admin name and the session expiresAt' },
+  },
   'GET /api/admin/session': desk('Who is signed in', 'The admin name and the session expiresAt'),
+  'POST /api/admin/passkeys/options': desk('A passkey prompt (WebAuthn)', 'PublicKeyCredentialCreationOptionsJSON'),
+  'POST /api/admin/passkeys': {
+    ...desk('Make a passkey', 'How many passkeys this admin has'),
+    body: signInVerifyInput,
+    answer: { status: 201, description: 'How many passkeys this admin has' },
+  },
   'DELETE /api/admin/session': { summary: 'Sign out', tag: 'Admin', auth: 'admin', answer: { status: 204, description: 'Signed out' } },
   'GET /api/admin/dashboard': desk('The counts and queues of the desk', 'Dashboard'),
   'GET /api/admin/alerts': desk('Every open alert, hidden ones included', 'AdminAlert objects', 'list'),
@@ -445,7 +464,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'POST /api/admin/responders/:id/resume': desk('Resume a paused responder', 'The Responder'),
   'POST /api/admin/responders/:id/remove': desk('Remove a responder and forget their passkeys', 'The Responder'),
   'POST /api/respond/invite/options': {
-    summary: "An invite's passkey prompt (WebAuthn creation options)",
+    summary: "An invite's passkey prompt (WebAuthn)",
     tag: 'Responders',
     body: inviteInput,
     limit: ['passkey'],
@@ -458,7 +477,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'ResponderSession' },
   },
   'POST /api/respond/sign-in/options': {
-    summary: 'A sign-in passkey prompt (WebAuthn request options)',
+    summary: 'A sign-in passkey prompt (WebAuthn)',
     tag: 'Responders',
     limit: ['passkey'],
     answer: { status: 200, description: 'PublicKeyCredentialRequestOptionsJSON' },

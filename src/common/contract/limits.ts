@@ -165,6 +165,8 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** The weekly numbers of enforcement reports per county are shown for this many weeks, this one included. */
 export const TALLY_WEEKS = 8;
+/** A week's counts (ReportTally's) in the order tables show them, each headed by the message `tallies.{column}`. */
+export const TALLY_COLUMNS = ['reports', 'confirmed', 'verified', 'falseAlarms'] as const;
 
 /** How long an admin stays signed in. */
 export const ADMIN_SESSION_HOURS = 12;

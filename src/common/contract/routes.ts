@@ -27,6 +27,7 @@ import type {
   subscriptionInput,
   SurplusOffer,
   surplusOfferInput,
+  ReportTally,
   textCodeInput,
   unsubscribeInput,
   volunteerInput,
@@ -52,6 +53,7 @@ export interface Routes {
   'GET /api/drops/next': { body: undefined; answer: Drop | null };
   'GET /api/drops': { body: undefined; answer: Drop[] };
   'GET /api/places/counts': { body: undefined; answer: PlaceCounts };
+  'GET /api/alerts/tallies': { body: undefined; answer: ReportTally[] };
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'POST /api/alert-subscriptions/confirm': { body: In<typeof textCodeInput>; answer: { phone: string; city: string | null } };
   'POST /api/alert-subscriptions/stop': { body: In<typeof unsubscribeInput>; answer: { phone: string } };

@@ -87,6 +87,17 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
     );
   }, []);
 
+  /** Makes a passkey on this device for the signed-in moderator: the WebAuthn code loads only on the tap. */
+  async function addPasskey() {
+    try {
+      const { createPasskey } = await import('../../client/passkeys.ts');
+      await createPasskey({ options: '/api/admin/passkeys/options', verify: '/api/admin/passkeys' });
+      showToast({ title: t('admin.passkeyAdded'), variant: 'success' });
+    } catch (error) {
+      showToast({ title: t('admin.passkeyFailed'), variant: 'destructive', cause: failureCause(error) });
+    }
+  }
+
   async function signOut() {
     try {
       await adminApi('/session', { method: 'DELETE' });
@@ -112,6 +123,9 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
     <div className="admin-desk">
       <p className="admin-bar">
         <span>{t('admin.signedInAs', { name: admin.name })}</span>
+        <button type="button" className="button secondary small" onClick={() => void addPasskey()}>
+          {t('admin.passkeyAdd')}
+        </button>
         <button type="button" className="button secondary small" onClick={() => void signOut()}>
           {t('admin.signOut')}
         </button>
@@ -121,8 +135,21 @@ export function AdminGate({ lang, t, children }: { lang: Lang; t: T; children: (
   );
 }
 
+/** Signs in with a passkey made on the desk before (the browser offers its own): the WebAuthn code loads only on the tap. */
+async function passkeySignIn(t: T) {
+  try {
+    const { signInWithPasskey } = await import('../../client/passkeys.ts');
+    $admin.set(await signInWithPasskey<{ name: string }>({ options: '/api/admin/session/passkey/options', verify: '/api/admin/session/passkey' }));
+  } catch (error) {
+    showToast({ title: t('admin.passkeyFailed'), variant: 'destructive', cause: failureCause(error) });
+  }
+}
+
 function SignIn({ lang, t, checked }: { lang: Lang; t: T; checked: boolean }) {
   const id = useId();
+  // Drawn once the page runs: a browser without passkeys (or without scripts) has the secret only.
+  const [passkeys, setPasskeys] = useState(false);
+  useEffect(() => setPasskeys(typeof window.PublicKeyCredential === 'function'), []);
   const { form, row, set, submitLabel, pending, problem } = useForm({
     spec: ADMIN_SIGN_IN_FORM,
     t,
@@ -145,6 +172,11 @@ function SignIn({ lang, t, checked }: { lang: Lang; t: T; checked: boolean }) {
           {submitLabel}
         </button>
       </form>
+      {passkeys && (
+        <button type="button" className="button secondary" onClick={() => void passkeySignIn(t)}>
+          {t('admin.passkeySignIn')}
+        </button>
+      )}
     </section>
   );
 }

@@ -130,7 +130,14 @@ function Responders({ lang, t, counties }: { lang: Lang; t: T; counties: string[
                     {t('admin.responderPause')}
                   </button>
                 )}
-                <button type="button" className="button danger small" onClick={() => void act(`/responders/${responder.id}/remove`, 'admin.responderDone')}>
+                <button
+                  type="button"
+                  className="button danger small"
+                  onClick={() => {
+                    // Removing cannot be undone: their passkeys are forgotten.
+                    if (window.confirm(t('admin.responderRemoveConfirm', { name: responder.name }))) void act(`/responders/${responder.id}/remove`, 'admin.responderDone');
+                  }}
+                >
                   {t('admin.responderRemove')}
                 </button>
               </div>

@@ -1,11 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReportTally } from '../../common/contract/alerts.ts';
+import { TALLY_COLUMNS } from '../../common/contract/limits.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
 import type { Translate } from '../../common/i18n/messages.ts';
 import { api } from '../../client/api.ts';
-
-/** Each count, its header the message of its own name. */
-const COLUMNS = ['reports', 'confirmed', 'verified', 'falseAlarms'] as const;
 
 /**
  * The network's numbers, public: per week and county, the enforcement reports posted, confirmed
@@ -34,7 +32,7 @@ export function Tallies({ lang, t }: { lang: Lang; t: Translate }) {
               <thead>
                 <tr>
                   <th scope="col">{t('tallies.county')}</th>
-                  {COLUMNS.map((column) => (
+                  {TALLY_COLUMNS.map((column) => (
                     <th key={column} scope="col">
                       {t(`tallies.${column}`)}
                     </th>
@@ -49,7 +47,7 @@ export function Tallies({ lang, t }: { lang: Lang; t: Translate }) {
                       <th scope="row">
                         <bdi>{row.county}</bdi>
                       </th>
-                      {COLUMNS.map((column) => (
+                      {TALLY_COLUMNS.map((column) => (
                         <td key={column}>{number(row[column])}</td>
                       ))}
                     </tr>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import type { DeskReport, ResponderAction, ResponderSession } from '../../common/contract/responders.ts';
 import { LIMITS } from '../../common/contract/limits.ts';
 import { api, ApiError, failureCause, postJson } from '../../client/api.ts';
+import { createPasskey, signInWithPasskey } from '../../client/passkeys.ts';
 import { showToast } from '../../client/toast.ts';
 import { formatDateTime } from '../../common/format.ts';
 import { ACTIVITY_KEYS, ALERT_TYPE_KEYS } from '../../common/i18n/values.ts';
@@ -67,14 +67,10 @@ export default function Respond({ lang, messages }: { lang: Lang; messages: Mess
     try {
       let session: ResponderSession;
       if (kind === 'invite') {
-        const optionsJSON = await postJson<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/respond/invite/options', { token: invite });
-        const response = await startRegistration({ optionsJSON });
-        session = await postJson<ResponderSession>('/api/respond/invite/verify', { token: invite, response });
+        session = await createPasskey<ResponderSession>({ options: '/api/respond/invite/options', verify: '/api/respond/invite/verify' }, { token: invite });
         setInvite(null);
       } else {
-        const optionsJSON = await postJson<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/api/respond/sign-in/options', {});
-        const response = await startAuthentication({ optionsJSON });
-        session = await postJson<ResponderSession>('/api/respond/sign-in/verify', { response });
+        session = await signInWithPasskey<ResponderSession>({ options: '/api/respond/sign-in/options', verify: '/api/respond/sign-in/verify' });
       }
       setMe(session);
     } catch (error) {
