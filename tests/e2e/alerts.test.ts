@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import exifr from 'exifr';
 import { expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -222,6 +224,8 @@ it('/alerts-live without JavaScript: signing up and stopping each take the code 
     await page.goto('/es/alerts-live');
     await page.fill('#subscribe [name="phone"]', '(559) 555-0149');
     await page.fill('#subscribe [name="city"]', 'Fresno');
+    // Updates on a report (verified, over) asked for with the sign-up, as a plain checkbox.
+    await page.locator('#subscribe').getByRole('checkbox', { name: es['alertsLive.updates'] }).check();
     await page.locator('#subscribe').getByRole('button', { name: button }).click();
     await page.waitForURL(`**${path}`);
     expect(await page.locator('h1').textContent()).toBe(es['alertsLive.codeSent']);
@@ -231,6 +235,11 @@ it('/alerts-live without JavaScript: signing up and stopping each take the code 
     await page.click('main form button[type="submit"]');
     await page.waitForURL(`**${path}/confirm`);
     expect(await page.locator('h1').textContent()).toBe(done);
+    if (path === '/api/alert-subscriptions') {
+      const database = createClient({ url: `file:${join(server.folder, 'app.db')}` });
+      expect((await database.execute('select updates from alert_subscriptions')).rows.map((row) => row.updates)).toEqual([1]);
+      database.close();
+    }
   }
   expect(urls.filter((url) => ['5595550149', '555-0149', '(559)', ...codes].some((typed) => decodeURIComponent(url).includes(typed)))).toEqual([]);
   await context.close();

@@ -195,6 +195,7 @@ function SubscribeCard({ t, lang, onChange }: { t: T; lang: Lang; onChange: () =
           <FormKeys spec={SUBSCRIPTION_FORM} lang={lang} />
           {row('phone', { inputMode: 'tel', autoComplete: 'tel', dir: 'ltr' })}
           {row('city', { autoComplete: 'address-level2', hint: t('alertsLive.cityHint') })}
+          {row('updates')}
           <button className="button" type="submit" disabled={pending}>
             {submitLabel}
           </button>
