@@ -171,12 +171,12 @@ function SignIn({ lang, t, checked }: { lang: Lang; t: T; checked: boolean }) {
         <button className="button" type="submit" disabled={pending}>
           {submitLabel}
         </button>
+        {passkeys && (
+          <button type="button" className="button secondary" onClick={() => void passkeySignIn(t)}>
+            {t('admin.passkeySignIn')}
+          </button>
+        )}
       </form>
-      {passkeys && (
-        <button type="button" className="button secondary" onClick={() => void passkeySignIn(t)}>
-          {t('admin.passkeySignIn')}
-        </button>
-      )}
     </section>
   );
 }
