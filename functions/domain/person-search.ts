@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';
 import { keptAfter } from './lifetime.ts';
+import { nameVariants } from './names/nicknames.ts';
 import type { LostFoundRow } from './mappers.ts';
 
 /** More words than a name and a city have are ignored. */
@@ -19,21 +20,35 @@ export const searchTerms = (query: string): string[] => [...new Set(foldForSearc
  */
 const CANDIDATES = 200;
 
+/** A word as an FTS5 string: quoted, so FTS5 never sees its syntax (OR and NEAR are searched as the words they are). */
+const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
 /**
  * The listed records whose name or last-seen city has a word beginning with each word of the
- * query, best first: the most words that are whole words of the name, then that begin one (so a
- * hit in the name comes before one in the city), then the newest. (FTS5's bm25 ranked no better
+ * query, or whose name has one of that word's other forms as a whole word (a given name and its
+ * short forms: "paco" finds Francisco, functions/domain/names), best first: the most words that
+ * are whole words of the name, then that begin one (so a hit in the name comes before one in the
+ * city), then other forms (half a word each), then the newest. (FTS5's bm25 ranked no better
  * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
  * and NEAR are searched as the words they are. The index alone picks and ranks the candidates
  * (it holds the folded name and both dates, migration 0008); only the page answered is read
  * from the posts. With a county, the candidates are only that county's records (found by the
- * posts' county index).
+ * posts' county index). Other forms are sought in the name only: "paco" must not find everyone
+ * last seen in San Francisco.
  */
 export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
   const { before, county } = within;
-  const match = terms.map((term) => `"${term.replaceAll('"', '""')}"*`).join(' AND ');
+  const variants = terms.map(nameVariants);
+  const match = terms
+    .map((term, index) => [`${quoted(term)}*`, ...variants[index]!.map((other) => `name : ${quoted(other)}`)].join(' OR '))
+    .map((any) => `(${any})`)
+    .join(' AND ');
+  const whole = (word: string) => sql`(' ' || c.name || ' ' LIKE ${`% ${word} %`})`;
   const words = sql.join(
-    terms.map((term) => sql`(' ' || c.name || ' ' LIKE ${`% ${term} %`}) + (' ' || c.name LIKE ${`% ${term}%`})`),
+    terms.map(
+      (term, index) =>
+        sql`${whole(term)} + (' ' || c.name LIKE ${`% ${term}%`})${variants[index]!.length ? sql` + 0.5 * (${sql.join(variants[index]!.map(whole), sql` OR `)})` : sql``}`,
+    ),
     sql` + `,
   );
   const hits = sql`(SELECT k.post_id AS id, ranked.rank AS rank FROM (

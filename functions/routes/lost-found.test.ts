@@ -237,6 +237,19 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names(q)).toEqual(expected);
   });
 
+  it('finds a given name by its short form and a short form by its name, in the name only, the name as typed first', async () => {
+    await posted('María Guadalupe Hernández López', 'Fresno');
+    await posted('Francisco Javier Ramírez', 'Salinas');
+    await posted('Paco Ramírez', 'Salinas');
+    await posted('Ana Torres', 'San Francisco');
+    expect(await names('lupe hernandez')).toEqual(['María Guadalupe Hernández López']);
+    expect(await names('paco ramirez')).toEqual(['Paco Ramírez', 'Francisco Javier Ramírez']);
+    expect(await names('francisco ramirez')).toEqual(['Francisco Javier Ramírez', 'Paco Ramírez']);
+    // "Paco" stands for Francisco in a name, never for a city named after the saint.
+    expect(await names('paco')).toEqual(['Paco Ramírez', 'Francisco Javier Ramírez']);
+    expect(await names('pancho')).toEqual(['Francisco Javier Ramírez']);
+  });
+
   it('ranks a name above a last-seen city, and the fuller match first', async () => {
     expect(await names('jose')).toEqual(['María José Hernández', 'Josefina Martinez', 'Nguyễn Văn An']);
   });
