@@ -3,8 +3,8 @@
  * codes that prove a web request comes from the number's owner. The number is stored sealed, so a
  * subscriber (and a code waiting for a number) is found by the number's lookup hash.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { alertSubscriptions, textCodes } from '../../db/schema.ts';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { alertSubscriptions, alerts, textCodes } from '../../db/schema.ts';
 import { TEXT_CODE } from '../../src/common/contract/limits.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
@@ -27,12 +27,19 @@ export async function subscribeToTexts(store: Store, subscription: { phone: stri
   return row;
 }
 
-/** Ends every text subscription of a (normalized) number at once, and forgets any code waiting for it. */
+/**
+ * Ends every text subscription of a (normalized) number at once, forgets any code waiting for it,
+ * and the number on the reports it texted in (so no answer about them follows a STOP). Those are
+ * the few open reports that came by text: each is opened to compare, the number being sealed.
+ */
 export async function endTextSubscriptions(store: Store, phone: string) {
   const phoneHash = await store.sealed.lookupHash(phone);
+  const reported = await store.sealed.openRows(alerts, await store.db.select().from(alerts).where(isNotNull(alerts.replyTo)));
+  const theirs = reported.filter((report) => report.replyTo === phone).map((report) => report.id);
   await store.db.batch([
     store.db.delete(alertSubscriptions).where(eq(alertSubscriptions.phoneHash, phoneHash)),
     store.db.delete(textCodes).where(eq(textCodes.phoneHash, phoneHash)),
+    store.db.update(alerts).set({ replyTo: null, replyLang: null }).where(inArray(alerts.id, theirs)),
   ]);
 }
 

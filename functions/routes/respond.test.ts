@@ -416,6 +416,12 @@ describe('updates: a false alarm taken back, a verification to those who asked',
       said(translate('es', 'alerts.state.verifiedBy', { network: 'Valley Rapid Response' })),
       said(translate('es', 'alerts.state.falseAlarm')),
     ]);
+    // STOP from that number: no answer about its report follows, and the number is gone from it.
+    expect((await api.app.request('/api/sms/inbound', signedText('PARAR', '+15595550177'))).status).toBe(200);
+    expect((await api.store.client.execute('select count(*) as n from alerts where reply_to is not null')).rows[0]!.n).toBe(0);
+    await json(await act(cookie, texted.id, 'verified'));
+    await api.settle();
+    expect(gateway.to('+15595550177')).toHaveLength(2);
   });
 
   it('a number that stopped its alerts hears nothing more', async () => {
