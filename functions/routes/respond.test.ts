@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert } from '../../src/common/contract/index.ts';
-import { RESPONDER_INVITE_DAYS } from '../../src/common/contract/limits.ts';
+import { RATE_LIMITS, RESPONDER_INVITE_DAYS } from '../../src/common/contract/limits.ts';
+import { POW_PRESSURE_CLIENTS } from '../../src/common/contract/pow.ts';
 import type { DeskReport, Responder, ResponderInvite } from '../../src/common/contract/responders.ts';
 import { auditLog, passkeys, reportActions, responderInvites, smsOutbox } from '../../db/schema.ts';
 import { softAuthenticator } from '../../tests/authenticator.ts';
@@ -132,6 +133,18 @@ describe('invites and passkeys', () => {
     const stranger = softAuthenticator(ORIGIN);
     stranger.create({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'someone' } });
     expect((await signIn(stranger)).status).toBe(401);
+  });
+});
+
+describe('a flood of passkey prompts', () => {
+  it('from many addresses costs proof of work once they come fast, so a script cannot fill the table of prompts for free', async () => {
+    const ask = (address: string) => api.app.request('/api/respond/sign-in/options', { method: 'POST', headers: { origin: ORIGIN, 'x-test-client-address': address } });
+    // Each address stays under its own limit (30 in 15 minutes); together they are three limits' worth.
+    for (let i = 0; i < RATE_LIMITS.passkey.limit * POW_PRESSURE_CLIENTS; i++) expect((await ask(`198.51.${Math.floor(i / 200)}.${(i % 200) + 1}`)).status).toBe(200);
+    const refused = await ask('203.0.113.9');
+    expect(refused.status).toBe(428);
+    expect(await refused.json()).toMatchObject({ error: { challenge: expect.any(Object) } });
+    expect(await api.count('passkey_challenges')).toBe(RATE_LIMITS.passkey.limit * POW_PRESSURE_CLIENTS);
   });
 });
 
