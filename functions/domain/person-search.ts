@@ -10,8 +10,19 @@ import type { LostFoundRow } from './mappers.ts';
 /** More words than a name and a city have are ignored. */
 const MAX_TERMS = 12;
 
-/** The words of a query, folded as the index is; quotes, stars and parentheses are no words. */
-export const searchTerms = (query: string): string[] => [...new Set(foldForSearch(query).split(' ').filter(Boolean))].slice(0, MAX_TERMS);
+/**
+ * The little words between Spanish and Portuguese surnames ("de la Cruz", "López y Ramírez", "dos
+ * Santos"): a family may write them or not, so a query needs none of them, unless it has no other
+ * word. Not "do": it is Đỗ, a common Vietnamese family name, once folded.
+ */
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'dos']);
+
+/** The words of a query, folded as the index is, without the particles between surnames; quotes, stars and parentheses are no words. */
+export function searchTerms(query: string): string[] {
+  const words = [...new Set(foldForSearch(query).split(' ').filter(Boolean))];
+  const names = words.filter((word) => !PARTICLES.has(word));
+  return (names.length ? names : words).slice(0, MAX_TERMS);
+}
 
 /**
  * A query matching more records than this ranks the newest this many of them: a word common

@@ -250,6 +250,22 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names('pancho')).toEqual(['Francisco Javier Ramírez']);
   });
 
+  it('needs none of the particles between surnames, written or not', async () => {
+    await posted('Ana López de Ramírez', 'Oxnard');
+    await posted('Rosa María de la Cruz', 'Delano');
+    await posted('Pedro Santos Herrera', 'Salinas');
+    expect(await names('ana lopez ramirez')).toEqual(['Ana López de Ramírez']);
+    expect(await names('ana de ramirez')).toEqual(['Ana López de Ramírez']);
+    expect(await names('rosa cruz')).toEqual(['Rosa María de la Cruz']);
+    expect(await names('rosa maria de la cruz')).toEqual(['Rosa María de la Cruz']);
+    expect(await names('pedro dos santos')).toEqual(['Pedro Santos Herrera']);
+    expect(await names('lopez y ramirez')).toEqual(['Ana López de Ramírez']);
+    // "Do" is no particle: it is Đỗ, a Vietnamese family name.
+    await posted('Đỗ Văn Minh', 'Westminster');
+    await posted('Trần Văn Minh', 'Westminster');
+    expect(await names('do van minh')).toEqual(['Đỗ Văn Minh']);
+  });
+
   it('ranks a name above a last-seen city, and the fuller match first', async () => {
     expect(await names('jose')).toEqual(['María José Hernández', 'Josefina Martinez', 'Nguyễn Văn An']);
   });
