@@ -310,7 +310,7 @@ describe('updates: a false alarm taken back, a verification to those who asked',
     await api.settle();
     const spanish = gateway.to('+15595550101');
     expect(spanish).toEqual([`${translate('es', 'update.title')}: ${update('es', 'false-alarm', here)} ${SITE}/es/ice-reports ${translate('es', 'sms.stop')}`]);
-    expect(spanish[0]).toMatch(/El aviso cerca de Fresno de las 10:00 a\.\s?m\. fue una falsa alarma\./);
+    expect(spanish[0]).toMatch(/El aviso cerca de Fresno \(10:00 a\.\s?m\.\) fue una falsa alarma\./);
     expect(gateway.to('+15595550102')[0]).toContain(update('ar', 'false-alarm', here));
     // What a text or a push says is the site's words only: never the reporter's, nor the responder's note.
     expect(JSON.stringify(gateway.received)).not.toMatch(/stopping cars|Bus company/);
