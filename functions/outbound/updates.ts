@@ -26,12 +26,15 @@ const takesBack = (reason: UpdateReason) => UPDATE_BITS[reason] === 1;
 const SENTENCE_KEYS: Record<UpdateReason, MessageKey> = { 'false-alarm': 'update.falseAlarm', 'taken-down': 'update.takenDown', verified: 'update.verified', over: 'update.over' };
 type Report = { id: string; type: string; county: string | null; city: string; createdAt: string; responderNetwork: string | null };
 
+/** A name inside a sentence: isolated in Arabic, so Latin letters do not reorder the words around it. */
+const inLine = (lang: Lang, text: string) => (lang === 'ar' ? isolate(text) : text);
+
 /** "The report near Fresno at 10:05 AM was a false alarm.", in `lang`, the time California's. */
 export function updateSentence(lang: Lang, reason: UpdateReason, report: Pick<Report, 'county' | 'createdAt' | 'responderNetwork'>) {
   const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', timeZone: 'America/Los_Angeles' }).format(new Date(report.createdAt));
-  const vars = { time, network: report.responderNetwork ?? '' };
+  const vars = { time, network: inLine(lang, report.responderNetwork ?? '') };
   const key = SENTENCE_KEYS[reason];
-  return report.county ? translate(lang, key, { ...vars, county: report.county }) : translate(lang, `${key}NoPlace` as MessageKey, vars);
+  return report.county ? translate(lang, key, { ...vars, county: inLine(lang, report.county) }) : translate(lang, `${key}NoPlace` as MessageKey, vars);
 }
 
 /**
@@ -97,10 +100,10 @@ export async function answerReporter(deps: RouteDeps, id: string, state: 'verifi
   const [report] = await deps.sealed.openRows(alerts, await deps.db.select().from(alerts).where(eq(alerts.id, id)));
   if (!report?.replyTo) return false;
   const lang = isLang(report.replyLang) ? report.replyLang : 'en';
-  const place = lang === 'ar' ? isolate(report.city) : report.city;
+  const place = inLine(lang, report.city);
   const said =
     state === 'verified'
-      ? translate(lang, 'alerts.state.verifiedBy', { network: report.responderNetwork ?? '' })
+      ? translate(lang, 'alerts.state.verifiedBy', { network: inLine(lang, report.responderNetwork ?? '') })
       : translate(lang, state === 'false-alarm' ? 'alerts.state.falseAlarm' : 'alerts.state.over');
   await queueTexts(deps, [{ phone: report.replyTo, body: translate(lang, 'sms.reply.yourReport', { place, state: said }), updateOf: id }]);
   return true;
