@@ -1,7 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate` writes a migration after a schema change; `npm run db:migrate` applies the
-// migrations to DATABASE_URL (the Node host also applies them itself at every start).
+// `npm run db:generate` writes a migration after a schema change; `npm run db:migrate`
+// (scripts/db-migrate.ts) applies the migrations to DATABASE_URL (the Node host also applies them
+// itself at every start).
 export default defineConfig({
   dialect: 'turso',
   schema: './db/schema.ts',

@@ -3,10 +3,12 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { ConnectionPool } from '@libsql/client/sqlite3';
+import { eq, isNull } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { storageFailure } from './failures.ts';
 import * as schema from './schema.ts';
+import { searchFields } from './search-fields.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 
@@ -30,7 +32,27 @@ export async function openDatabase(url: string, authToken?: string) {
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await fillSearchKeys(db);
   return { client, db };
+}
+
+/**
+ * Gives the rows stored before names had sound keys (migration 0025) theirs, a few hundred at a
+ * time; the update trigger indexes each. Nothing to do on every later start.
+ */
+async function fillSearchKeys(db: Database) {
+  const posts = schema.lostFoundPosts;
+  for (;;) {
+    const rows = await db.select({ id: posts.id, name: posts.name }).from(posts).where(isNull(posts.searchKeys)).limit(500);
+    if (!rows.length) return;
+    const [first, ...rest] = rows.map((row) =>
+      db
+        .update(posts)
+        .set({ searchKeys: searchFields(row).searchKeys })
+        .where(eq(posts.id, row.id)),
+    );
+    await db.batch([first!, ...rest]);
+  }
 }
 
 /**

@@ -38,6 +38,12 @@ export const lostFoundPosts = sqliteTable(
      */
     searchName: text('search_name'),
     searchCity: text('search_city'),
+    /**
+     * The sound keys of the name and of its Latin readings, as a JSON array (nameKeys in
+     * db/name-keys.ts), copied into the search index and its list of keys by trigger
+     * (0025_search_keys). Filled on start for rows stored before it was.
+     */
+    searchKeys: text('search_keys'),
     /** The PFIF person_record_id of a record imported from another system (or this site's, when re-imported). */
     pfifId: text('pfif_id').unique(),
     /** When an imported record was first written in its original system; createdAt is when it came here. */
@@ -49,6 +55,15 @@ export const lostFoundPosts = sqliteTable(
     index('lost_found_posts_lives_from').on(sql`coalesce(${table.renewedAt}, ${table.createdAt})`),
   ],
 );
+
+/**
+ * Each sound key of a listed name (db/name-keys.ts), with itself and with each of its forms one
+ * letter shorter, so a query finds the keys a typo away by equality (0025_search_keys, filled by
+ * trigger).
+ */
+export const lostFoundNameSounds = sqliteTable('lost_found_name_sounds', { near: text('near').notNull(), sound: text('sound').notNull() }, (table) => [
+  primaryKey({ columns: [table.near, table.sound] }),
+]);
 
 /**
  * Notes on a missing-person record from people who saw or reached them (PFIF notes). `contact` is

@@ -1,5 +1,7 @@
 /** The folded form of names and places that the missing-person search compares. */
 
+import { nameKeys } from './name-keys.ts';
+
 const UNDECOMPOSED: Record<string, string> = { đ: 'd', ø: 'o', ł: 'l', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i' };
 
 /** Scripts written without spaces between words: each of their characters is searched as a word. */
@@ -22,8 +24,12 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
-/** The folded copies a missing-person post is stored with, for its search index. */
-export const searchFields = (post: { name: string; lastSeenCity?: string | null }) => ({
-  searchName: foldForSearch(post.name),
-  searchCity: post.lastSeenCity ? foldForSearch(post.lastSeenCity) : null,
-});
+/** The folded copies a missing-person post is stored with, for its search index, and the sound keys of its name. */
+export const searchFields = (post: { name: string; lastSeenCity?: string | null }) => {
+  const searchName = foldForSearch(post.name);
+  return {
+    searchName,
+    searchCity: post.lastSeenCity ? foldForSearch(post.lastSeenCity) : null,
+    searchKeys: JSON.stringify(nameKeys(searchName, post.name)),
+  };
+};

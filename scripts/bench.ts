@@ -27,6 +27,7 @@ import { PartySocket } from 'partysocket';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { latinReadings } from '../db/name-keys.ts';
 import { searchFields } from '../db/search-fields.ts';
 import { LIVE_ROOM } from '../src/common/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
@@ -57,6 +58,9 @@ const percentile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 };
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+/** The search's tables, MiB each, once seeded. */
+let searchIndexSize: Record<string, number> | undefined;
 
 /** 10,000 listed rows on every board, written straight into the database (no rate limits). */
 async function seed(file: string) {
@@ -129,6 +133,11 @@ async function seed(file: string) {
       });
       await db.insert(schema.lostFoundPosts).values(rows);
     }
+    // What the search costs in room: its index (with the names' sound keys), its keys, and the keys' shorter forms.
+    const sizes = await client.execute("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'lost_found_search%' OR name = 'lost_found_name_sounds' GROUP BY name");
+    const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
+    searchIndexSize = Object.fromEntries(sizes.rows.map((row) => [row.name as string, mib(Number(row.bytes))]));
+    console.log(`search index: ${mib(sizes.rows.reduce((sum, row) => sum + Number(row.bytes), 0))} MiB in all ${JSON.stringify(searchIndexSize)}`);
   }
   client.close();
 }
@@ -197,16 +206,26 @@ const CJK_NAMES = ['王小明', '李华', '张伟', '陈静', '刘洋', '김민�
 const personName = (i: number) =>
   i % 10 === 9 ? CJK_NAMES[i % CJK_NAMES.length]! : `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]}`;
 
-/** Queries people type: a whole name without accents, a name in the other order, a part of a first name with a city, a name in Chinese. */
+/**
+ * Queries people type: a whole name without accents, a name in the other order, a part of a first
+ * name with a city, a family name with two letters of it swapped (a typo: found on the second
+ * look), a name in Chinese or Korean, and that name in Latin letters.
+ */
 function searchQueries(count: number): string[] {
   const strip = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const swapped = (word: string) => `${word.slice(0, 2)}${word[3] ?? ''}${word[2] ?? ''}${word.slice(4)}`;
   const cities = ['Fresno', 'Oakland', 'San Jose', 'Salinas'];
   const all: string[] = [];
   for (const first of FIRST_NAMES)
     for (const last of LAST_NAMES) {
-      all.push(strip(`${first} ${last}`), `${last} ${first.split(' ')[0]}`, `${first.slice(0, 4)} ${cities[all.length % cities.length]}`);
+      all.push(
+        strip(`${first} ${last}`),
+        `${last} ${first.split(' ')[0]}`,
+        `${first.slice(0, 4)} ${cities[all.length % cities.length]}`,
+        `${strip(first.split(' ')[0]!)} ${swapped(strip(last))}`,
+      );
     }
-  for (const name of CJK_NAMES) all.push(name, name.slice(1));
+  for (const name of CJK_NAMES) all.push(name, name.slice(1), latinReadings(name).join(' '));
   const unique = [...new Set(all)];
   // Each query asked once, whatever the count: a count above the pool asks each again with another page size.
   return Array.from({ length: count }, (_, i) => `${encodeURIComponent(unique[i % unique.length]!)}${i < unique.length ? '' : `&limit=${10 + Math.floor(i / unique.length)}`}`);
@@ -427,6 +446,7 @@ const results: Record<string, unknown> = { at: new Date().toISOString(), targets
 try {
   const started = performance.now();
   await seed(join(folder, 'app.db'));
+  if (searchIndexSize) results.searchIndexMiB = searchIndexSize;
   console.log(`seeded ${ROWS} rows per board${parts.has('search') ? ` and ${SEARCH_ROWS} missing-person records` : ''} in ${round((performance.now() - started) / 1000, 1)} s`);
   const server = await startServer(folder, { sample: false });
   try {

@@ -28,6 +28,7 @@ try {
     console.log(`Notes: ${notes.added} added, ${notes.skipped} already stored.`);
     const fields = Object.entries(dropped).map(([field, n]) => `${field} (${n})`);
     if (fields.length) console.log(`Not kept (this product does not hold them): ${fields.join(', ')}.`);
+    for (const { name, like } of summary.maybeSame) console.log(`Maybe already here (compare them; nothing was merged): ${name} ~ ${like.map((one) => one.name).join(', ')}`);
   } finally {
     client.close();
   }

@@ -135,9 +135,10 @@ export async function startLibsqlHttpServer(path: string): Promise<{ url: string
     };
     if (req.method === 'GET' && req.url === '/v2') return send(200, {});
     if (req.method !== 'POST' || req.url !== '/v2/pipeline') return send(404, { message: 'not found' });
-    let text = '';
-    for await (const chunk of req) text += chunk;
-    const { requests } = JSON.parse(text) as { requests: HranaRequest[] };
+    // Decoded whole: a letter of several bytes may be split between two chunks.
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const { requests } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { requests: HranaRequest[] };
     const results = requests.map((request) => {
       try {
         return { type: 'ok', response: handle(request) };

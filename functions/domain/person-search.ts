@@ -1,10 +1,13 @@
-/** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql). */
-import { sql } from 'drizzle-orm';
+/** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql, 0025_search_keys.sql). */
+import levenshtein from 'damerau-levenshtein';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { lostFoundPosts } from '../../db/schema.ts';
+import { latinReadings, nameKeys, soundKey } from '../../db/name-keys.ts';
+import { lostFoundNameSounds, lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';
 import { keptAfter } from './lifetime.ts';
-import { nameVariants } from './names/nicknames.ts';
+import { isShortForm, nameVariants, otherSpellings } from './names/nicknames.ts';
+import type { SearchMatch } from '../../src/common/contract/lost-found.ts';
 import type { LostFoundRow } from './mappers.ts';
 
 /** More words than a name and a city have are ignored. */
@@ -12,10 +15,11 @@ const MAX_TERMS = 12;
 
 /**
  * The little words between Spanish and Portuguese surnames ("de la Cruz", "López y Ramírez", "dos
- * Santos"): a family may write them or not, so a query needs none of them, unless it has no other
- * word. Not "do": it is Đỗ, a common Vietnamese family name, once folded.
+ * Santos") and the Arabic article ("Al-Sayed", "El Sayed"): a family may write them or not, so a
+ * query needs none of them, unless it has no other word. Not "do": it is Đỗ, a common Vietnamese
+ * family name, once folded.
  */
-const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'dos']);
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'dos', 'al', 'el']);
 
 /** The words of a query, folded as the index is, without the particles between surnames; quotes, stars and parentheses are no words. */
 export function searchTerms(query: string): string[] {
@@ -31,40 +35,101 @@ export function searchTerms(query: string): string[] {
  */
 const CANDIDATES = 200;
 
+/** Edits a word of this many letters may be away from a name and still find it: none under 4, one up to 7, two from 8 ("maria hernandes", "fransisco"). */
+const editsAllowed = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+
+/** Keys one word of a query may find with its typos: the nearest this many. */
+const MAX_TYPO_KEYS = 12;
+
+const LATIN = /^[a-z0-9]+$/;
+
+/** How a word of the query found a record. */
+type How = 'word' | 'sound' | 'nickname' | 'written' | 'typo';
+
+/** How a record was found: close when no word of the query was only a typo away; with why, when not by the words of its name as written. */
+export interface Found {
+  post: LostFoundRow;
+  close: boolean;
+  match: SearchMatch | undefined;
+}
+
+/** One word of a reading of the query: the keys that find it exactly (its sound, its nicknames and spellings) and by a typo. */
+interface Term {
+  word: string;
+  keys: string[];
+  typos: string[];
+}
+
 /** A word as an FTS5 string: quoted, so FTS5 never sees its syntax (OR and NEAR are searched as the words they are). */
 const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
+/** The query's words as written, and, when it has words in Chinese, Korean, Gurmukhi or Devanagari, its Latin words with those read in Latin letters. */
+function readings(terms: string[]): Term[][] {
+  const term = (word: string): Term => ({
+    word,
+    keys: LATIN.test(word) ? [...new Set([word, ...nameVariants(word), ...otherSpellings(word)].map(soundKey))] : [],
+    typos: [],
+  });
+  const script = latinReadings(terms.join(' '));
+  const latin = terms.filter((word) => LATIN.test(word));
+  return [terms.map(term), ...(script.length ? [[...latin, ...script].map(term)] : [])];
+}
+
 /**
- * The listed records whose name or last-seen city has a word beginning with each word of the
- * query, or whose name has one of that word's other forms as a whole word (a given name and its
- * short forms: "paco" finds Francisco, functions/domain/names), best first: the most words that
- * are whole words of the name, then that begin one (so a hit in the name comes before one in the
- * city), then other forms (half a word each), then the newest. (FTS5's bm25 ranked no better
- * here and doubled the time of a search.) Each word is quoted, so FTS5 never sees its syntax: OR
- * and NEAR are searched as the words they are. The index alone picks and ranks the candidates
- * (it holds the folded name and both dates, migration 0008); only the page answered is read
- * from the posts. With a county, the candidates are only that county's records (found by the
- * posts' county index). Other forms are sought in the name only: "paco" must not find everyone
- * last seen in San Francisco.
+ * The keys of listed names one or two edits from each Latin term's own key (as editsAllowed
+ * says), nearest first: looked up by the term's key and its one-letter-shorter forms in
+ * lost_found_name_sounds, whose rows are each key and its own shorter forms.
  */
-export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
+async function withTypos(db: Database, reading: Term[]): Promise<Term[]> {
+  const sought = reading.filter((term) => editsAllowed(term.word) > 0 && LATIN.test(term.word));
+  if (!sought.length) return reading;
+  const near = (key: string) => [key, ...[...key].map((_, index) => key.slice(0, index) + key.slice(index + 1))];
+  const rows = await db
+    .selectDistinct({ sound: lostFoundNameSounds.sound })
+    .from(lostFoundNameSounds)
+    .where(inArray(lostFoundNameSounds.near, [...new Set(sought.flatMap((term) => near(soundKey(term.word))))]));
+  return reading.map((term) => {
+    if (!sought.includes(term)) return term;
+    const own = soundKey(term.word);
+    const typos = rows
+      .map(({ sound }) => ({ sound, edits: levenshtein(own, sound).steps }))
+      .filter(({ sound, edits }) => edits > 0 && edits <= editsAllowed(term.word) && !term.keys.includes(sound))
+      .sort((a, b) => a.edits - b.edits)
+      .slice(0, MAX_TYPO_KEYS)
+      .map(({ sound }) => sound);
+    return { ...term, typos };
+  });
+}
+
+/**
+ * The listed records matching one of the query's readings, best first. A record matches a reading
+ * when each of its words begins a word of the name or city, or is a word of the name by sound,
+ * nickname, spelling, script or (with typos) a typo; it ranks by how well each word matched
+ * (whole word, then its beginning, then by sound, nickname, spelling or script, then by a typo),
+ * then the newest. (FTS5's bm25 ranked no better here and doubled the time of a search.) The index
+ * alone picks and ranks the candidates (it holds the folded name, its keys and both dates, migration
+ * 0008); only the page answered is read from the posts. With a county, the candidates are only that
+ * county's records. Keys are sought in the name only: "paco" must not find everyone last seen in
+ * San Francisco.
+ */
+async function ranked(db: Database, reading: Term[][], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
   const { before, county } = within;
-  const variants = terms.map(nameVariants);
-  const match = terms
-    .map((term, index) => [`${quoted(term)}*`, ...variants[index]!.map((other) => `name : ${quoted(other)}`)].join(' OR '))
-    .map((any) => `(${any})`)
-    .join(' AND ');
-  const whole = (word: string) => sql`(' ' || c.name || ' ' LIKE ${`% ${word} %`})`;
-  const words = sql.join(
-    terms.map(
-      (term, index) =>
-        sql`${whole(term)} + (' ' || c.name LIKE ${`% ${term}%`})${variants[index]!.length ? sql` + 0.5 * (${sql.join(variants[index]!.map(whole), sql` OR `)})` : sql``}`,
-    ),
-    sql` + `,
-  );
+  const anyKey = (keys: string[]) => (keys.length ? ` OR keys : (${keys.map(quoted).join(' OR ')})` : '');
+  const match = reading.map((terms) => `(${terms.map((term) => `({name city} : ${quoted(term.word)}*${anyKey([...term.keys, ...term.typos])})`).join(' AND ')})`).join(' OR ');
+  const has = (keys: string[]) =>
+    keys.length
+      ? sql`(${sql.join(
+          keys.map((key) => sql`c.keys LIKE ${`%"${key}"%`}`),
+          sql` OR `,
+        )})`
+      : sql`0`;
+  const score = (term: Term) =>
+    sql`max(3 * (' ' || c.name || ' ' LIKE ${`% ${term.word} %`}), 2 * (' ' || c.name LIKE ${`% ${term.word}%`}), 1.5 * ${has(term.keys)}, ${has(term.typos)})`;
+  const scores = reading.map((terms) => sql`(${sql.join(terms.map(score), sql` + `)})`);
+  const best = scores.length > 1 ? sql`max(${sql.join(scores, sql`, `)})` : scores[0]!;
   const hits = sql`(SELECT k.post_id AS id, ranked.rank AS rank FROM (
-      SELECT c.key AS key, row_number() OVER (ORDER BY ${words} DESC, c.created_at DESC, c.key DESC) AS rank FROM (
-        SELECT rowid AS key, name, created_at FROM lost_found_search
+      SELECT c.key AS key, row_number() OVER (ORDER BY ${best} DESC, c.created_at DESC, c.key DESC) AS rank FROM (
+        SELECT rowid AS key, name, keys, created_at FROM lost_found_search
         WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
         ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
         ORDER BY rowid DESC LIMIT ${CANDIDATES}
@@ -76,4 +141,63 @@ export async function search(db: Database, terms: string[], now: number, within:
     .innerJoin(hits, sql`hits.id = ${lostFoundPosts.id}`)
     .orderBy(sql`hits.rank`);
   return rows.map((row) => row.post);
+}
+
+/** A folded Latin word as a name is written: "paco" -> "Paco". */
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * How the words of the reading that matched best (the fewest typos) found a record's name, and
+ * why to say it was found when it was not by its words as written: a nickname first, then another
+ * spelling or script ("Also written Wang Xiaoming" under 王小明), then a similar spelling.
+ */
+function matchOf(reading: Term[][], terms: string[], name: string): Omit<Found, 'post'> {
+  const folded = foldForSearch(name);
+  const words = folded.split(' ');
+  /** A folded word of the name as the record writes it ("ramirez" -> "Ramírez"). */
+  const written = (word: string) => name.split(/[^\p{L}\p{M}\p{N}]+/u).find((part) => foldForSearch(part) === word) ?? word;
+  const keys = new Set(nameKeys(folded, name));
+  const readings = new Set(latinReadings(name, true).map(soundKey));
+  const how = (term: Term, scripted: boolean): { how: How; match?: SearchMatch } => {
+    const query = term.word;
+    const writtenAs = (as: string) => ({ how: 'written' as const, match: { kind: 'written' as const, as } });
+    const begins = words.some((word) => word.startsWith(query));
+    // The query in Chinese or Korean characters (read in Latin letters) found a name in Latin letters.
+    if (scripted && (begins || term.keys.some((key) => keys.has(key)))) return writtenAs(terms.join(/[\p{Script=Han}\p{Script=Hangul}]/u.test(terms.join('')) ? '' : ' '));
+    if (begins) return { how: 'word' };
+    const nickname = words.find((word) => nameVariants(query).includes(word));
+    if (nickname) {
+      const short = isShortForm(query);
+      return { how: 'nickname', match: { kind: 'nickname', short: capitalized(short ? query : written(nickname)), full: capitalized(short ? written(nickname) : query) } };
+    }
+    if (words.some((word) => otherSpellings(query).includes(word))) return writtenAs(capitalized(query));
+    // The query in Latin letters found a name in characters.
+    if (!scripted && term.keys.some((key) => readings.has(key))) return writtenAs(terms.map(capitalized).join(' '));
+    if (term.keys.some((key) => keys.has(key))) return { how: 'sound', match: { kind: 'similar' } };
+    return { how: 'typo', match: { kind: 'similar' } };
+  };
+  const typos = (list: { how: How }[]) => list.filter((word) => word.how === 'typo').length;
+  const [best] = reading.map((read, index) => read.map((term) => how(term, index > 0))).sort((a, b) => typos(a) - typos(b));
+  const order: How[] = ['nickname', 'written', 'sound', 'typo'];
+  const shown = order.map((kind) => best!.find((word) => word.how === kind)).find(Boolean);
+  return { close: typos(best!) === 0, match: shown?.match };
+}
+
+/**
+ * The listed records whose name matches the query's words (searchTerms), best first, each with
+ * how it matched. Typos are a second look: only when the exact, sound, nickname, spelling and
+ * script matches fill less than the page are the names a typo away sought, and ranked after them.
+ */
+export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<Found[]> {
+  const reading = readings(terms);
+  const found = await ranked(db, reading, now, within, limit);
+  let typoReading: Term[][] = reading;
+  if (found.length < limit) {
+    typoReading = await Promise.all(reading.map((terms) => withTypos(db, terms)));
+    if (typoReading.some((terms) => terms.some((term) => term.typos.length))) {
+      const seen = new Set(found.map((post) => post.id));
+      found.push(...(await ranked(db, typoReading, now, within, limit)).filter((post) => !seen.has(post.id)).slice(0, limit - found.length));
+    }
+  }
+  return found.map((post) => ({ post, ...matchOf(typoReading, terms, post.name) }));
 }

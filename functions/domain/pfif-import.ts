@@ -7,8 +7,9 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
-import type { PfifImportSummary } from '../../src/common/contract/admin.ts';
+import { PFIF_DUPLICATE_CHECKS, type PfifImportSummary } from '../../src/common/contract/admin.ts';
 import { toNote } from './mappers.ts';
+import { search, searchTerms } from './person-search.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, visibleRecord } from './lifetime.ts';
@@ -54,7 +55,8 @@ async function stored<T extends typeof lostFoundPosts | typeof lostFoundNotes>(d
  * updated where the file differs (a record of this site's own is left as it is), a note already stored is left as it is (PFIF notes never
  * change). A person whose expiry_date has passed is not added. Photos are never fetched, contacts
  * never read. The whole file is checked before anything is written, and written at once: a
- * PfifError (with its line and reason) leaves the database as it was.
+ * PfifError (with its line and reason) leaves the database as it was. The persons added whose
+ * name is close to a record already here are named with those records: nothing is merged.
  */
 export async function importPfif(db: Database, file: Uint8Array, site: PfifSite, now: number): Promise<PfifImportSummary> {
   const pfif = parsePfif(file, site);
@@ -151,13 +153,27 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
     ),
     ...chunks(notes).map((part) => db.insert(lostFoundNotes).values(part)),
   ];
+  // Read before the file is written, so only records already here are found.
+  const maybeSame = await recordsAlike(db, added.slice(0, PFIF_DUPLICATE_CHECKS), now);
   const [first, ...rest] = writes;
   if (first) await db.batch([first, ...rest]);
   return {
     persons: { added: added.length, updated: changed.length, unchanged, expired: pfif.persons.length - persons.length },
     notes: { added: notes.length, skipped: allNotes.length - notes.length },
     dropped: pfif.dropped,
+    maybeSame,
   };
+}
+
+/** Each person with the listed records whose name the board's search finds close to theirs (at most 3), those with any. */
+async function recordsAlike(db: Database, persons: PostRow[], now: number): Promise<PfifImportSummary['maybeSame']> {
+  const alike = [];
+  for (const person of persons) {
+    const terms = searchTerms(person.name);
+    const found = terms.length ? (await search(db, terms, now, { before: undefined, county: null }, 3)).filter((one) => one.close) : [];
+    if (found.length) alike.push({ id: person.id, name: person.name, like: found.map(({ post }) => ({ id: post.id, name: post.name })) });
+  }
+  return alike;
 }
 
 /**

@@ -37,12 +37,13 @@ export function searchPage(lang: Lang, query: string, found: LostFoundPost[], ex
 }
 
 function resultItem(lang: Lang, post: LostFoundPost): string {
-  const w = (key: Parameters<typeof words>[1]) => words(lang, key);
+  const w = (key: Parameters<typeof words>[1], vars?: Parameters<typeof words>[2]) => words(lang, key, vars);
   const facts = recordFacts(post, lang, CALIFORNIA_TIME_ZONE);
   const seen = [facts.lastSeen.city && `<bdi>${escape(facts.lastSeen.city)}</bdi>`, facts.lastSeen.date && escape(facts.lastSeen.date)].filter(Boolean).join(' · ');
   return (
     `<li><a href="/api/lost-found/${encodeURIComponent(post.id)}/page?lang=${lang}"><bdi>${escape(post.name)}</bdi></a>` +
     (post.status === 'found' ? ` <strong class="badge">${w(facts.badge.key)}</strong>` : '') +
+    (facts.match ? `<br><em>${w(facts.match.key, facts.match.vars)}</em>` : '') +
     (seen ? `<br>${w('lostFound.lastSeen')}: ${seen}` : '') +
     `<br><small>${w('lostFound.posted')} ${escape(facts.posted)}</small></li>`
   );

@@ -250,6 +250,49 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names('pancho')).toEqual(['Francisco Javier Ramírez']);
   });
 
+  it("finds the issue's names however a family writes them: a letter off, by sound, by nickname, in another script or spelling", async () => {
+    // Stored as the API stores them (more posts than one address may make in a minute).
+    const names7 = ['María Guadalupe Hernández López', 'Francisco Javier Ramírez', 'Muhammad Al-Sayed', 'Gurpreet Singh Sandhu', 'Park Ji-hoon', '김민준', 'ਹਰਜੀਤ ਕੌਰ'];
+    await api.store.db
+      .insert(lostFoundPosts)
+      .values(names7.map((name, index) => ({ id: `n${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() })));
+    for (const [q, name] of [
+      ['maria hernandes', 'María Guadalupe Hernández López'],
+      ['lupe hernandez', 'María Guadalupe Hernández López'],
+      ['paco ramirez', 'Francisco Javier Ramírez'],
+      ['fransisco ramirez', 'Francisco Javier Ramírez'],
+      ['mohammed al sayed', 'Muhammad Al-Sayed'],
+      ['gurprit singh', 'Gurpreet Singh Sandhu'],
+      ['pak ji hoon', 'Park Ji-hoon'],
+      ['park jihoon', 'Park Ji-hoon'],
+      ['wang xiaoming', '王小明'],
+      ['xiaoming wang', '王小明'],
+      ['kim minjun', '김민준'],
+      ['harjit kaur', 'ਹਰਜੀਤ ਕੌਰ'],
+      ['gurpeet singh', 'Gurpreet Singh Sandhu'],
+      ['hernnadez lopez', 'María Guadalupe Hernández López'],
+    ])
+      expect((await names(q))[0], q).toBe(name);
+    // A word under four letters is never taken as a typo: "ana" is no "an".
+    expect(await names('nguyen van ana')).toEqual([]);
+  });
+
+  it('says why it found a record when not by its name as written, and nothing when it did', async () => {
+    const names4 = ['Francisco Javier Ramírez', 'Muhammad Al-Sayed', 'Li Hua', 'Rosa Hernández'];
+    await api.store.db
+      .insert(lostFoundPosts)
+      .values(names4.map((name, index) => ({ id: `w${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() })));
+    const why = async (q: string) => (await search(q)).map(({ name, match }) => ({ name, match }));
+    expect(await why('paco ramirez')).toEqual([{ name: 'Francisco Javier Ramírez', match: { kind: 'nickname', short: 'Paco', full: 'Francisco' } }]);
+    expect(await why('mohammed sayed')).toEqual([{ name: 'Muhammad Al-Sayed', match: { kind: 'written', as: 'Mohammed' } }]);
+    expect(await why('wang xiaoming')).toEqual([{ name: '王小明', match: { kind: 'written', as: 'Wang Xiaoming' } }]);
+    expect(await why('李华')).toEqual([{ name: 'Li Hua', match: { kind: 'written', as: '李华' } }]);
+    expect(await why('rosa hernandes')).toEqual([{ name: 'Rosa Hernández', match: { kind: 'similar' } }]);
+    expect(await why('rosa hernadez')).toEqual([{ name: 'Rosa Hernández', match: { kind: 'similar' } }]);
+    expect(await why('rosa hernandez')).toEqual([{ name: 'Rosa Hernández', match: undefined }]);
+    expect(await list()).not.toContainEqual(expect.objectContaining({ match: expect.anything() }));
+  });
+
   it('needs none of the particles between surnames, written or not', async () => {
     await posted('Ana López de Ramírez', 'Oxnard');
     await posted('Rosa María de la Cruz', 'Delano');
@@ -379,6 +422,12 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     expect(links(jose.html)).toEqual([maria.id, josefina.id].map((id) => `/api/lost-found/${id}/page?lang=en`));
     expect(jose.html).toContain('2 results for');
     expect(jose.html).toContain('Josefina Martinez</bdi></a> <strong class="badge">Found safe</strong>');
+    // Why a record was found, when not by its name as written, in the language asked.
+    const similar = await searchPage({ q: 'maria ernandes', lang: 'es' });
+    expect(links(similar.html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
+    expect(similar.html).toContain('María José Hernández</bdi></a><br><em>Se escribe parecido</em>');
+    const nickname = await searchPage({ q: 'pepe hernandez' });
+    expect(nickname.html).toContain('<em>\u2068Pepe\u2069 is a nickname of \u2068José\u2069</em>');
   });
 
   it('escapes hostile names and what was typed', async () => {

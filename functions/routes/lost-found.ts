@@ -67,13 +67,25 @@ export function lostFoundRoutes(deps: RouteDeps) {
         .orderBy(...newestFirst(lostFoundNotes))
         .limit(PAGE_SIZE.max),
     );
-  /** The newest listed records, or with a query the records found best first; `before` by posting time. */
+  /** The newest listed records, or with a query the records found best first, each saying why when not by its name as written; `before` by posting time. */
   const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, county: string | null, limit: number) => {
     if (query) {
       const terms = searchTerms(query);
-      return terms.length ? sealed.openRows(lostFoundPosts, withoutContacts(await search(db, terms, deps.now(), { before: before.at, county }, limit), 'contact')) : [];
+      if (!terms.length) return [];
+      const found = await search(db, terms, deps.now(), { before: before.at, county }, limit);
+      const rows = await sealed.openRows(
+        lostFoundPosts,
+        withoutContacts(
+          found.map((each) => each.post),
+          'contact',
+        ),
+      );
+      return rows.map((row, index) => {
+        const { match } = found[index]!;
+        return match ? { ...toPost(row), match } : toPost(row);
+      });
     }
-    return posts(and(visible(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit);
+    return (await posts(and(visible(), county ? eq(lostFoundPosts.county, county) : undefined, before.where), limit)).map(toPost);
   };
   /** The visible record with its notes, or undefined. */
   const recordOf = async (id: string): Promise<LostFoundRecord | undefined> => {
@@ -90,7 +102,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const query = c.req.query('q')?.trim() ?? '';
         if (tooLong(query)) return apiError(c, 400, 'invalid_query', `q must be at most ${LIMITS.query} characters`);
         const { county } = c.var;
-        return c.json((await find(query, before, county.county, pageSize(c, PAGE_SIZE))).map(toPost));
+        return c.json(await find(query, before, county.county, pageSize(c, PAGE_SIZE)));
       })
       // The board's search form, posted by a browser without JavaScript (with it, the island asks GET).
       .post('/search', async (c) => {
@@ -100,7 +112,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         if (!form) return resultPage(413, searchPage(lang, '', [], deps.quickExitUrl, true));
         if (tooLong(query)) return resultPage(400, searchPage(lang, query, [], deps.quickExitUrl, true));
         const found = await find(query, { where: undefined, at: undefined }, null, PAGE_SIZE.default);
-        return resultPage(200, searchPage(lang, query, found.map(toPost), deps.quickExitUrl));
+        return resultPage(200, searchPage(lang, query, found, deps.quickExitUrl));
       })
       .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
         const input = c.var.body;

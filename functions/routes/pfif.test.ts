@@ -103,6 +103,19 @@ describe('GET /api/pfif', () => {
 });
 
 describe('POST /api/admin/pfif', () => {
+  it('names the persons added whose name is close to a record already on the board, and merges nothing', async () => {
+    const here = (await (await api.post('/api/lost-found', { name: 'María José Hernández', lastSeenCity: 'Fresno' })).json()) as LostFoundPost;
+    const file = pfif(
+      [person('other.example/person.1', 'Maria Jose Hernandes'), person('other.example/person.2', 'Luis Pérez'), person('other.example/person.3', 'Mario Hernández')].join('\n'),
+    );
+    const summary = (await (await importFile(file)).json()) as PfifImportSummary;
+    expect(summary.persons.added).toBe(3);
+    expect(summary.maybeSame).toEqual([{ id: expect.any(String), name: 'Maria Jose Hernandes', like: [{ id: here.id, name: 'María José Hernández' }] }]);
+    expect(await stored()).toEqual([4, 0]);
+    // Imported again, nothing is added, so nothing is named.
+    expect(((await (await importFile(file)).json()) as PfifImportSummary).maybeSame).toEqual([]);
+  });
+
   describe.skipIf(!samplePath)(samplePath ? "Person Finder's sample" : "Person Finder's sample (skipped: ../shared/standards/ is not beside this project)", () => {
     it('imports it, exports again every person and note it holds that the product can represent, and a second import changes nothing', async () => {
       const sample = readFileSync(samplePath!);

@@ -224,7 +224,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
         return listed(
           (max) => say('sms.reply.records', { query: theirs(clip(query, max)) }),
           (max) =>
-            found.map((post) =>
+            found.map(({ post }) =>
               [
                 clip(post.name, max),
                 post.lastSeenCity && clip(post.lastSeenCity, max),

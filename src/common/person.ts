@@ -5,8 +5,8 @@
  * DOM, HTML text); the facts, their words and their dates are decided here once. Dates are on the
  * phone's own clock, or in `timeZone` (a page the server writes says California's time).
  */
-import type { LostFoundNote, LostFoundPost } from './contract/index.ts';
-import { formatDate, formatDateTime } from './format.ts';
+import type { LostFoundNote, LostFoundPost, SearchMatch } from './contract/index.ts';
+import { formatDate, formatDateTime, isolate } from './format.ts';
 import type { Lang } from './i18n/languages.ts';
 import type { MessageKey } from './i18n/messages.ts';
 
@@ -16,6 +16,14 @@ export const noteStatusKey = (note: LostFoundNote): MessageKey | null => (note.s
 /** The newest note whose author says they were in contact with the person (notes come newest first). */
 export const contactNote = (notes: readonly LostFoundNote[]): LostFoundNote | undefined => notes.find((note) => note.status === 'believed_alive' && note.authorMadeContact);
 
+/** Why a search found a record, as words and their names (isolated: a Latin name in an Arabic sentence, 王小明 in an English one). */
+const matchWords = (match: SearchMatch): { key: MessageKey; vars?: Record<string, string> } =>
+  match.kind === 'similar'
+    ? { key: 'lostFound.matchSimilar' }
+    : match.kind === 'nickname'
+      ? { key: 'lostFound.matchNickname', vars: { short: isolate(match.short), full: isolate(match.full) } }
+      : { key: 'lostFound.matchWritten', vars: { as: isolate(match.as) } };
+
 /** A record's facts: its badge, where and when last seen (what it has of them), when posted, and the letter shown without a photo. */
 export function recordFacts(record: LostFoundPost, lang: Lang, timeZone?: string) {
   return {
@@ -24,6 +32,8 @@ export function recordFacts(record: LostFoundPost, lang: Lang, timeZone?: string
     lastSeen: { city: record.lastSeenCity || null, date: record.lastSeenDate ? formatDate(record.lastSeenDate, lang) : null },
     posted: formatDate(record.createdAt, lang, timeZone),
     initial: record.name.trim().charAt(0).toUpperCase(),
+    /** Why a search found it, when not by its name as written ("Paco is a nickname of Francisco"), else null. */
+    match: record.match ? matchWords(record.match) : null,
   };
 }
 

@@ -132,7 +132,16 @@ export interface PfifImportSummary {
   notes: { added: number; skipped: number };
   /** Filled fields this product does not keep, as `person.sex` or `note.author_email`, and how often. */
   dropped: Record<string, number>;
+  /**
+   * Persons added whose name is close to a record already on the board (the board's search,
+   * every word matched without a typo): a hint for a moderator to compare them, never merged.
+   * Only the first PFIF_DUPLICATE_CHECKS persons added are checked, each against 3 records.
+   */
+  maybeSame: { id: string; name: string; like: { id: string; name: string }[] }[];
 }
+
+/** How many of a file's added persons an import looks for on the board by name (each a search). */
+export const PFIF_DUPLICATE_CHECKS = 100;
 
 /** A help post on the desk: which board, and whether it is hidden. */
 export type AdminHelpPost = ((OwnHelpPost<AssistanceRequest> & { kind: 'requests' }) | (OwnHelpPost<SurplusOffer> & { kind: 'offers' })) & { hidden: boolean };

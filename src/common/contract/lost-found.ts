@@ -42,7 +42,17 @@ export interface LostFoundPost {
   status: 'missing' | 'found';
   /** Sample content loaded by the embedded default, shown with a "Sample" badge. */
   sample: boolean;
+  /** Only on a search's results, and only for a record found otherwise than by the words of its name as written: why. */
+  match?: SearchMatch;
 }
+
+/**
+ * Why a search found a record: a similar spelling (by sound, or a letter or two off); a nickname
+ * ("Paco" of "Francisco", the short form and the full name as written); or the name also written
+ * as the search wrote it, in another spelling or script (`as`: "Mohammed" for Muhammad, "Wang
+ * Xiaoming" for 王小明).
+ */
+export type SearchMatch = { kind: 'similar' } | { kind: 'nickname'; short: string; full: string } | { kind: 'written'; as: string };
 
 /** A post as its poster (with the manage secret) and moderators read it: with its contact. */
 export interface OwnLostFoundPost extends LostFoundPost {

@@ -5,7 +5,7 @@ import { LOCALES, localizePath, type Lang } from '../../common/i18n/languages.ts
 import type { MessageKey } from '../../common/i18n/messages.ts';
 import { ALERT_TYPE_KEYS } from '../../common/i18n/values.ts';
 import { ApiError } from '../../client/api.ts';
-import { formatDate, formatDateTime } from '../../common/format.ts';
+import { formatDate, formatDateTime, personPath } from '../../common/format.ts';
 import { adminIsland, deskAction, DeskItems, useDeskList, type Act } from './desk.tsx';
 import { adminApi, ListFailed, useAdminList, type T } from './AdminGate.tsx';
 
@@ -409,6 +409,25 @@ function PfifImport({ t, lang, imported }: { t: T; lang: Lang; imported: () => P
               notesSkipped: number.format(result.done.notes.skipped),
             })}
           </p>
+          {result.done.maybeSame.length > 0 && (
+            <details open>
+              <summary>{t('admin.pfifMaybeSame', { count: number.format(result.done.maybeSame.length) })}</summary>
+              <ul className="pfif-alike">
+                {result.done.maybeSame.map((added) => (
+                  <li key={added.id}>
+                    {[added, ...added.like].map((record, index) => (
+                      <span key={record.id}>
+                        {index > 0 && (index === 1 ? ' ~ ' : ', ')}
+                        <a href={personPath(record.id, lang)} target="_blank" rel="noopener">
+                          <bdi>{record.name}</bdi>
+                        </a>
+                      </span>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           {dropped.length > 0 && (
             <details>
               <summary>{t('admin.pfifDropped')}</summary>

@@ -186,6 +186,7 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
             </span>
           )}
         </h3>
+        {facts.match && <p className="post-match note">{t(facts.match.key, facts.match.vars)}</p>}
         {(facts.lastSeen.city || facts.lastSeen.date) && (
           <p className="post-meta">
             <span className="label">{t('lostFound.lastSeen')}:</span> {facts.lastSeen.city && <bdi>{facts.lastSeen.city}</bdi>}

@@ -5,6 +5,7 @@ import type { Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { api } from '../../client/api.ts';
 import { formatDate, personPath } from '../../common/format.ts';
+import { recordFacts } from '../../common/person.ts';
 
 /** Records with a name like the one typed are asked for once the person pauses this long. */
 const MATCH_DELAY_MS = 400;
@@ -64,6 +65,12 @@ function usePossibleMatches(name: string, city: string): LostFoundPost[] {
   return [...here, ...found.filter((post) => !here.includes(post))].slice(0, MATCHES_SHOWN);
 }
 
+/** Why the search found a record, when not by the name as written ("Also written Mohammed"). */
+function Why({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: (key: MessageKey, vars?: Vars) => string }) {
+  const { match } = recordFacts(post, lang);
+  return match && <span className="note">{t(match.key, match.vars)}</span>;
+}
+
 /**
  * Under the name field of the missing-person form: "Is this who you are looking for?" with the
  * records found, each opening in a new tab so nothing typed here is lost. Loaded once a name is
@@ -88,6 +95,7 @@ export default function PossibleMatches({ name, city, lang, t }: { name: string;
                 <span className="badge done">{t('lostFound.found')}</span>
               </>
             )}
+            <Why post={post} lang={lang} t={t} />
             {(post.lastSeenCity || post.lastSeenDate) && (
               <span className="note">
                 {t('lostFound.lastSeen')}: {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}

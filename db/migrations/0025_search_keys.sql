@@ -1,0 +1,42 @@
+-- Names found however they were written (hand-written: drizzle-kit knows no virtual tables or
+-- triggers). The index gains a third column, the sound keys of each name (search_keys, a JSON
+-- array that the tokenizer reads as its words: see db/name-keys.ts). And every sound key of a
+-- listed name is kept with each form of it one letter shorter, so a query's key finds the keys
+-- one or two letters from it (a letter more, less, changed or two swapped) by equality alone, on
+-- a local file and on Turso alike: the query looks up its own key and its one-letter-shorter forms
+-- (the deletions of SymSpell). Keys of names since deleted stay: they find nothing in the index.
+CREATE TABLE `lost_found_name_sounds` (
+	`near` text NOT NULL,
+	`sound` text NOT NULL,
+	PRIMARY KEY(`near`, `sound`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+ALTER TABLE `lost_found_posts` ADD `search_keys` text;
+--> statement-breakpoint
+DROP TRIGGER `lost_found_search_insert`;
+--> statement-breakpoint
+DROP TRIGGER `lost_found_search_update`;
+--> statement-breakpoint
+DROP TABLE `lost_found_search`;
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `lost_found_search` USING fts5(name, city, keys, created_at UNINDEXED, lives_from UNINDEXED, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4 5 6 7 8');
+--> statement-breakpoint
+CREATE TRIGGER `lost_found_search_insert` AFTER INSERT ON `lost_found_posts` WHEN new.hidden = 0 BEGIN
+	INSERT INTO lost_found_search_keys (post_id) VALUES (new.id);
+	INSERT INTO lost_found_search (rowid, name, city, keys, created_at, lives_from) SELECT key, coalesce(new.search_name, new.name), coalesce(new.search_city, new.last_seen_city, ''), coalesce(new.search_keys, ''), new.created_at, coalesce(new.renewed_at, new.created_at) FROM lost_found_search_keys WHERE post_id = new.id;
+	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT k.value, k.value FROM json_each(coalesce(new.search_keys, '[]')) k;
+	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT substr(k.value, 1, i.value - 1) || substr(k.value, i.value + 1), k.value FROM json_each(coalesce(new.search_keys, '[]')) k, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]') i WHERE i.value <= length(k.value);
+END;
+--> statement-breakpoint
+-- A hide, a restore, an edit or an extension re-indexes the post (an extended record counts as new).
+CREATE TRIGGER `lost_found_search_update` AFTER UPDATE OF name, last_seen_city, search_name, search_city, search_keys, hidden, created_at, renewed_at ON `lost_found_posts` BEGIN
+	DELETE FROM lost_found_search WHERE rowid = (SELECT key FROM lost_found_search_keys WHERE post_id = old.id);
+	DELETE FROM lost_found_search_keys WHERE post_id = old.id;
+	INSERT INTO lost_found_search_keys (post_id) SELECT new.id WHERE new.hidden = 0;
+	INSERT INTO lost_found_search (rowid, name, city, keys, created_at, lives_from) SELECT key, coalesce(new.search_name, new.name), coalesce(new.search_city, new.last_seen_city, ''), coalesce(new.search_keys, ''), new.created_at, coalesce(new.renewed_at, new.created_at) FROM lost_found_search_keys WHERE post_id = new.id;
+	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT k.value, k.value FROM json_each(coalesce(new.search_keys, '[]')) k;
+	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT substr(k.value, 1, i.value - 1) || substr(k.value, i.value + 1), k.value FROM json_each(coalesce(new.search_keys, '[]')) k, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]') i WHERE i.value <= length(k.value);
+END;
+--> statement-breakpoint
+-- Rows stored before this have no keys yet: openDatabase fills them (fillSearchKeys), and the update trigger indexes them.
+INSERT INTO lost_found_search (rowid, name, city, keys, created_at, lives_from) SELECT k.key, coalesce(p.search_name, p.name), coalesce(p.search_city, p.last_seen_city, ''), '', p.created_at, coalesce(p.renewed_at, p.created_at) FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id;
