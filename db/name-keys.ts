@@ -18,14 +18,19 @@ import { pinyin } from 'pinyin-pro';
 
 /**
  * The sound key of a folded Latin word (lowercase, no accents): ph and f, ck, k, q and hard c,
- * soft c, s and z, b and v, ll and y, j and soft g, ee and i, oo and u are each one sound; an h
+ * soft c, s and z, b and v, ll and y, j and soft g, ee and i, oo and u are each one sound; so are
+ * Korean eo and the o or ou it is also written with (Jeong, Jong; Yeong, Young), shr and sr
+ * (Shrivastava, Srivastava), and the Arabic article joined to a name (Elsayed, Alsayed); an h
  * that is not part of ch or sh is silent; a doubled letter is one.
  */
 export function soundKey(word: string): string {
   return word
     .replace(/ph/g, 'f')
+    .replace(/^el(?=[^aeiou])/, 'al')
+    .replace(/shr/g, 'sr')
     .replace(/ee/g, 'i')
     .replace(/oo/g, 'u')
+    .replace(/eo|ou/g, 'o')
     .replace(/ll/g, 'y')
     .replace(/gu(?=[ei])/g, 'G')
     .replace(/g(?=[ei])/g, 'j')
@@ -46,28 +51,57 @@ const INDIC: [RegExp, string][] = [
 ];
 
 /** A family name and a given name read from characters, the given name joined as it is usually written ("xiaoming"); with syllables, also each of its syllables. */
-const nameReading = (syllables: string[], withSyllables: boolean): string[] => {
+const nameReading = (syllables: string[], withSyllables: boolean): string[][] => {
   const [family, ...given] = syllables;
   if (!family) return [];
-  return [family, ...(given.length ? [given.join('')] : []), ...(withSyllables && given.length > 1 ? given : [])];
+  return [family, ...(given.length ? [given.join('')] : []), ...(withSyllables && given.length > 1 ? given : [])].map((word) => [word]);
 };
 
-/** ITRANS to Latin as Hindi and Punjabi names are written: no short "a" at the end, nor between a vowel and consonant and another consonant; long vowels plain. */
-const spoken = (itrans: string): string =>
-  itrans
-    .replace(/(?<=[aeiouAEIOU][^aeiouAEIOU\s])a(?=[^aeiouAEIOU\s])/g, '')
-    .replace(/(?<=[^aeiouAEIOU\s])a\b/g, '')
-    .replace(/[MN]/g, 'n')
-    .replace(/\.n|\.h|\^|~/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
+const ITRANS_VOWEL = /^(?:ai|au|RRi|[aAiIuUeo])$/;
 
 /**
- * The Latin words a name written in Chinese, Korean, Gurmukhi or Devanagari is read as, none for a
- * name in Latin letters (or in a script read as it is written). Chinese and Korean characters make
- * one name, a family name and a given name, however they are spaced (王小明, 김민준 or 김 민준).
+ * An ITRANS word as Hindi and Punjabi names are said and written: its short "a" left out at the
+ * end, and between syllables where a vowel, a consonant, the "a", a consonant and a vowel follow
+ * each other, from the end, never two in a row (Ohala's rule: "sarabajIta" is Sarabjeet,
+ * "guraprIta" Gurpreet, "yAdava" Yadav); and, since many family names keep it in Latin letters
+ * (Srivastava, Verma), also with its last "a". Long vowels plain, nasals n.
  */
-export function latinReadings(text: string, withSyllables = false): string[] {
+function spoken(itrans: string): string[] {
+  const units = itrans.match(/ai|au|RRi|[aAiIuUeo]|[^aAiIuUeo]+/g) ?? [];
+  const vowel = (unit: string | undefined) => unit !== undefined && ITRANS_VOWEL.test(unit);
+  const kept = units.map(() => true);
+  const last = units.length - 1;
+  const endsInA = units[last] === 'a' && last > 0;
+  if (endsInA) kept[last] = false;
+  let deletedAfter = false;
+  for (let index = last - 1; index >= 2; index--) {
+    if (units[index] !== 'a') {
+      if (vowel(units[index])) deletedAfter = false;
+      continue;
+    }
+    // The vowel after the next consonant must be said: not the last "a", left out.
+    const sayNext = vowel(units[index + 2]) && !(index + 2 === last && endsInA);
+    deletedAfter = !deletedAfter && !vowel(units[index - 1]) && vowel(units[index - 2]) && !vowel(units[index + 1]) && sayNext;
+    if (deletedAfter) kept[index] = false;
+  }
+  const plain = (list: string[]) =>
+    list
+      .join('')
+      .replace(/[MN]/g, 'n')
+      .replace(/\.n|\.h|\^|~/g, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+  const said = plain(units.filter((_, index) => kept[index]));
+  return [...new Set([said, endsInA ? said + 'a' : said])];
+}
+
+/**
+ * The Latin words a name written in Chinese, Korean, Gurmukhi or Devanagari is read as, each with
+ * the spellings it is written with (the first the usual one), none for a name in Latin letters (or
+ * in a script read as it is written). Chinese and Korean characters make one name, a family name
+ * and a given name, however they are spaced (王小明, 김민준 or 김 민준).
+ */
+export function latinReadings(text: string, withSyllables = false): string[][] {
   const characters = [...text.normalize('NFC')];
   const han = characters.filter((character) => HAN.test(character)).join('');
   const hangul = characters.filter((character) => HANGUL.test(character));
@@ -82,15 +116,29 @@ export function latinReadings(text: string, withSyllables = false): string[] {
     const indic = INDIC.find(([script]) => script.test(word));
     if (indic) readings.push(spoken(Sanscript.t(word, indic[1], 'itrans')));
   }
-  return [...new Set(readings.map((reading) => reading.toLowerCase()).filter(Boolean))];
+  return readings.map((spellings) => spellings.map((spelling) => spelling.toLowerCase())).filter((spellings) => spellings[0]);
 }
 
 /**
- * The sound keys of a name's words (folded, as the index holds them), of its Latin readings, and of
- * each two short words together ("Ji-hoon" is also "Jihoon", "Xiao Ming" "Xiaoming").
+ * The little words between Spanish, Portuguese and Filipino surnames ("de la Cruz", "López y
+ * Ramírez", "dos Santos", "Dela Cruz") and the Arabic article ("Al-Sayed", "El Sayed"): a family
+ * may write them or not, or join them to the name ("Delacruz"). Not "do": it is Đỗ, a common
+ * Vietnamese family name, once folded.
+ */
+export const PARTICLES = new Set(['de', 'del', 'dela', 'delos', 'delas', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'dos', 'al', 'el']);
+
+/**
+ * The sound keys of a name's words (folded, as the index holds them), of its Latin readings, of
+ * each two short words together ("Ji-hoon" is also "Jihoon", "Xiao Ming" "Xiaoming"), and of a
+ * name with the particles before it ("de la Rosa" is also "Delarosa").
  */
 export function nameKeys(folded: string, written: string): string[] {
   const latin = folded.split(' ').filter((word) => /^[a-z0-9]+$/.test(word));
-  const joined = latin.slice(1).flatMap((word, index) => (word.length <= 4 && latin[index]!.length <= 4 ? [latin[index]! + word] : []));
-  return [...new Set([...latin, ...joined, ...latinReadings(written, true)].map(soundKey))];
+  const joined = latin.slice(1).flatMap((word, index) => {
+    const before = latin.slice(0, index + 1);
+    const particles = before.slice(before.findLastIndex((one) => !PARTICLES.has(one)) + 1);
+    const short = word.length <= 5 && latin[index]!.length <= 5 ? [latin[index]! + word] : [];
+    return particles.length && !PARTICLES.has(word) ? [...short, particles.join('') + word] : short;
+  });
+  return [...new Set([...latin, ...joined, ...latinReadings(written, true).flat()].map(soundKey))];
 }

@@ -40,8 +40,8 @@ export const lostFoundPosts = sqliteTable(
     searchCity: text('search_city'),
     /**
      * The sound keys of the name and of its Latin readings, as a JSON array (nameKeys in
-     * db/name-keys.ts), copied into the search index and its list of keys by trigger
-     * (0025_search_keys). Filled on start for rows stored before it was.
+     * db/name-keys.ts), copied into the search index by trigger (0025_search_keys). Filled on
+     * start for rows stored before it was.
      */
     searchKeys: text('search_keys'),
     /** The PFIF person_record_id of a record imported from another system (or this site's, when re-imported). */
@@ -57,12 +57,12 @@ export const lostFoundPosts = sqliteTable(
 );
 
 /**
- * Each sound key of a listed name (db/name-keys.ts), with itself and with each of its forms one
- * letter shorter, so a query finds the keys a typo away by equality (0025_search_keys, filled by
- * trigger).
+ * Each word of a listed name (folded), with itself and with each of its forms one letter shorter
+ * (and two, for words of 8 letters or more), so a query finds the words a typo or two away by
+ * equality: SymSpell's deletions (0025_search_keys, filled by trigger).
  */
-export const lostFoundNameSounds = sqliteTable('lost_found_name_sounds', { near: text('near').notNull(), sound: text('sound').notNull() }, (table) => [
-  primaryKey({ columns: [table.near, table.sound] }),
+export const lostFoundNameWords = sqliteTable('lost_found_name_words', { near: text('near').notNull(), word: text('word').notNull() }, (table) => [
+  primaryKey({ columns: [table.near, table.word] }),
 ]);
 
 /**

@@ -11,10 +11,12 @@ const UNSPACED = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
  * Lowercase, without accents ("José" -> "jose", "Nguyễn" -> "nguyen", "Đặng" -> "dang"), full
  * width folded to plain, anything that is not a letter or digit a single space, and a space
  * between the characters of scripts written without spaces ("王小明" -> "王 小 明"), so "小明"
- * finds 王小明 as "jose" finds María José.
+ * finds 王小明 as "jose" finds María José. Marks that only steer the writing (a right-to-left mark, a
+ * zero-width joiner) are dropped: "ma\u200fría" is María.
  */
 export function foldForSearch(text: string): string {
   return text
+    .replace(/\p{Cf}/gu, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

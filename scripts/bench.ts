@@ -134,7 +134,7 @@ async function seed(file: string) {
       await db.insert(schema.lostFoundPosts).values(rows);
     }
     // What the search costs in room: its index (with the names' sound keys), its keys, and the keys' shorter forms.
-    const sizes = await client.execute("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'lost_found_search%' OR name = 'lost_found_name_sounds' GROUP BY name");
+    const sizes = await client.execute("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'lost_found_search%' OR name = 'lost_found_name_words' GROUP BY name");
     const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
     searchIndexSize = Object.fromEntries(sizes.rows.map((row) => [row.name as string, mib(Number(row.bytes))]));
     console.log(`search index: ${mib(sizes.rows.reduce((sum, row) => sum + Number(row.bytes), 0))} MiB in all ${JSON.stringify(searchIndexSize)}`);

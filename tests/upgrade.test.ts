@@ -23,7 +23,7 @@ const RELEASES = ['release-2026-11-24'];
 type Row = Record<string, unknown>;
 
 /** The search index's own keys and the names' sound keys: rebuilt by their triggers whenever a record's searched columns change. */
-const DERIVED = new Set(['lost_found_search_keys', 'lost_found_name_sounds']);
+const DERIVED = new Set(['lost_found_search_keys', 'lost_found_name_words']);
 
 /** Times the public left, kept to the minute since 0022_minute_times: an older row's time may be rounded down. */
 const MINUTE_TIMES = new Set(['created_at', 'expires_at', 'renewed_at']);

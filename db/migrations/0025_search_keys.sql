@@ -1,14 +1,16 @@
--- Names found however they were written (hand-written: drizzle-kit knows no virtual tables or
--- triggers). The index gains a third column, the sound keys of each name (search_keys, a JSON
--- array that the tokenizer reads as its words: see db/name-keys.ts). And every sound key of a
--- listed name is kept with each form of it one letter shorter, so a query's key finds the keys
--- one or two letters from it (a letter more, less, changed or two swapped) by equality alone, on
--- a local file and on Turso alike: the query looks up its own key and its one-letter-shorter forms
--- (the deletions of SymSpell). Keys of names since deleted stay: they find nothing in the index.
-CREATE TABLE `lost_found_name_sounds` (
+-- Names found however they were written (hand-written after the first two statements: drizzle-kit
+-- knows no virtual tables or triggers). The index gains a third column, the sound keys of each
+-- name (search_keys, a JSON array whose words the tokenizer reads: see db/name-keys.ts). And every
+-- word of a listed name is kept with each form of it one letter shorter (two, from 8 letters), so
+-- a query's word finds the words one or two edits from it (a letter more, less, changed, or two
+-- swapped) by equality alone, on a local file and on Turso alike: the query looks up itself and
+-- its shorter forms (the deletions of SymSpell). The folded name holds only letters, digits and
+-- single spaces, so it is made a JSON array of its words by replacing its spaces. Words of names
+-- since deleted stay: they find nothing in the index.
+CREATE TABLE `lost_found_name_words` (
 	`near` text NOT NULL,
-	`sound` text NOT NULL,
-	PRIMARY KEY(`near`, `sound`)
+	`word` text NOT NULL,
+	PRIMARY KEY(`near`, `word`)
 ) WITHOUT ROWID;
 --> statement-breakpoint
 ALTER TABLE `lost_found_posts` ADD `search_keys` text;
@@ -24,8 +26,9 @@ CREATE VIRTUAL TABLE `lost_found_search` USING fts5(name, city, keys, created_at
 CREATE TRIGGER `lost_found_search_insert` AFTER INSERT ON `lost_found_posts` WHEN new.hidden = 0 BEGIN
 	INSERT INTO lost_found_search_keys (post_id) VALUES (new.id);
 	INSERT INTO lost_found_search (rowid, name, city, keys, created_at, lives_from) SELECT key, coalesce(new.search_name, new.name), coalesce(new.search_city, new.last_seen_city, ''), coalesce(new.search_keys, ''), new.created_at, coalesce(new.renewed_at, new.created_at) FROM lost_found_search_keys WHERE post_id = new.id;
-	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT k.value, k.value FROM json_each(coalesce(new.search_keys, '[]')) k;
-	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT substr(k.value, 1, i.value - 1) || substr(k.value, i.value + 1), k.value FROM json_each(coalesce(new.search_keys, '[]')) k, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]') i WHERE i.value <= length(k.value);
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT w.value, w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w WHERE length(w.value) > 0;
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT substr(w.value, 1, i.value - 1) || substr(w.value, i.value + 1), w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') i WHERE length(w.value) >= 3 AND i.value <= length(w.value);
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT substr(w.value, 1, i.value - 1) || substr(w.value, i.value + 1, j.value - i.value - 1) || substr(w.value, j.value + 1), w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') i, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') j WHERE length(w.value) >= 8 AND i.value < j.value AND j.value <= length(w.value);
 END;
 --> statement-breakpoint
 -- A hide, a restore, an edit or an extension re-indexes the post (an extended record counts as new).
@@ -34,8 +37,9 @@ CREATE TRIGGER `lost_found_search_update` AFTER UPDATE OF name, last_seen_city, 
 	DELETE FROM lost_found_search_keys WHERE post_id = old.id;
 	INSERT INTO lost_found_search_keys (post_id) SELECT new.id WHERE new.hidden = 0;
 	INSERT INTO lost_found_search (rowid, name, city, keys, created_at, lives_from) SELECT key, coalesce(new.search_name, new.name), coalesce(new.search_city, new.last_seen_city, ''), coalesce(new.search_keys, ''), new.created_at, coalesce(new.renewed_at, new.created_at) FROM lost_found_search_keys WHERE post_id = new.id;
-	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT k.value, k.value FROM json_each(coalesce(new.search_keys, '[]')) k;
-	INSERT OR IGNORE INTO lost_found_name_sounds (near, sound) SELECT substr(k.value, 1, i.value - 1) || substr(k.value, i.value + 1), k.value FROM json_each(coalesce(new.search_keys, '[]')) k, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24]') i WHERE i.value <= length(k.value);
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT w.value, w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w WHERE length(w.value) > 0;
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT substr(w.value, 1, i.value - 1) || substr(w.value, i.value + 1), w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') i WHERE length(w.value) >= 3 AND i.value <= length(w.value);
+	INSERT OR IGNORE INTO lost_found_name_words (near, word) SELECT substr(w.value, 1, i.value - 1) || substr(w.value, i.value + 1, j.value - i.value - 1) || substr(w.value, j.value + 1), w.value FROM json_each('["' || replace(coalesce(new.search_name, ''), ' ', '","') || '"]') w, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') i, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32]') j WHERE length(w.value) >= 8 AND i.value < j.value AND j.value <= length(w.value);
 END;
 --> statement-breakpoint
 -- Rows stored before this have no keys yet: openDatabase fills them (fillSearchKeys), and the update trigger indexes them.

@@ -1,9 +1,9 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql, 0025_search_keys.sql). */
 import levenshtein from 'damerau-levenshtein';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { latinReadings, nameKeys, soundKey } from '../../db/name-keys.ts';
-import { lostFoundNameSounds, lostFoundPosts } from '../../db/schema.ts';
+import { latinReadings, nameKeys, PARTICLES, soundKey } from '../../db/name-keys.ts';
+import { lostFoundNameWords, lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';
 import { keptAfter } from './lifetime.ts';
 import { isShortForm, nameVariants, otherSpellings } from './names/nicknames.ts';
@@ -14,14 +14,10 @@ import type { LostFoundRow } from './mappers.ts';
 const MAX_TERMS = 12;
 
 /**
- * The little words between Spanish and Portuguese surnames ("de la Cruz", "López y Ramírez", "dos
- * Santos") and the Arabic article ("Al-Sayed", "El Sayed"): a family may write them or not, so a
- * query needs none of them, unless it has no other word. Not "do": it is Đỗ, a common Vietnamese
- * family name, once folded.
+ * The words of a query, folded as the index is, without the particles between surnames (a family
+ * may write them or not, so a query needs none of them, unless it has no other word); quotes,
+ * stars and parentheses are no words.
  */
-const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'das', 'dos', 'al', 'el']);
-
-/** The words of a query, folded as the index is, without the particles between surnames; quotes, stars and parentheses are no words. */
 export function searchTerms(query: string): string[] {
   const words = [...new Set(foldForSearch(query).split(' ').filter(Boolean))];
   const names = words.filter((word) => !PARTICLES.has(word));
@@ -35,11 +31,11 @@ export function searchTerms(query: string): string[] {
  */
 const CANDIDATES = 200;
 
-/** Edits a word of this many letters may be away from a name and still find it: none under 4, one up to 7, two from 8 ("maria hernandes", "fransisco"). */
-const editsAllowed = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+/** Edits a query's word may be from a word of a name of this many letters (or from a shorter one, the query's being this long) and still find it: none under 4, one up to 7, two from 8 ("maria hernandes", "fransisco"). */
+const editsAllowed = (letters: number) => (letters < 4 ? 0 : letters < 8 ? 1 : 2);
 
-/** Keys one word of a query may find with its typos: the nearest this many. */
-const MAX_TYPO_KEYS = 12;
+/** Words of names one word of a query may find with its typos: the nearest this many. */
+const MAX_TYPOS = 12;
 
 const LATIN = /^[a-z0-9]+$/;
 
@@ -53,50 +49,61 @@ export interface Found {
   match: SearchMatch | undefined;
 }
 
-/** One word of a reading of the query: the keys that find it exactly (its sound, its nicknames and spellings) and by a typo. */
+/** One word of a reading of the query: the keys that find it exactly (its sound, its nicknames and spellings), and the words of names a typo or two away. */
 interface Term {
   word: string;
   keys: string[];
-  typos: string[];
+  typos: { word: string; edits: number }[];
 }
 
 /** A word as an FTS5 string: quoted, so FTS5 never sees its syntax (OR and NEAR are searched as the words they are). */
 const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
-/** The query's words as written, and, when it has words in Chinese, Korean, Gurmukhi or Devanagari, its Latin words with those read in Latin letters. */
-function readings(terms: string[]): Term[][] {
-  const term = (word: string): Term => ({
-    word,
-    keys: LATIN.test(word) ? [...new Set([word, ...nameVariants(word), ...otherSpellings(word)].map(soundKey))] : [],
+/**
+ * The query's words as written, and, when it has words in Chinese, Korean, Gurmukhi or Devanagari,
+ * its Latin words with those read in Latin letters (from the query as typed: folding takes the
+ * vowel signs off Gurmukhi and Devanagari and splits Korean syllables into letters).
+ */
+function readings(query: string, terms: string[]): Term[][] {
+  /** A word, by its usual spelling first, with the keys of all its spellings, nicknames and other spellings. */
+  const term = ([word, ...others]: string[]): Term => ({
+    word: word!,
+    keys: LATIN.test(word!) ? [...new Set([word!, ...others, ...nameVariants(word!), ...otherSpellings(word!)].map(soundKey))] : [],
     typos: [],
   });
-  const script = latinReadings(terms.join(' '));
-  const latin = terms.filter((word) => LATIN.test(word));
-  return [terms.map(term), ...(script.length ? [[...latin, ...script].map(term)] : [])];
+  const script = latinReadings(query);
+  const own = terms.map((word) => [word]);
+  return [own.map(term), ...(script.length ? [[...own.filter(([word]) => LATIN.test(word!)), ...script].map(term)] : [])];
 }
 
+/** A word with one letter left out, each way; from 6 letters (two edits from a name of 8), also with two. */
+const shorter = (word: string): string[] => {
+  const once = [...word].map((_, index) => word.slice(0, index) + word.slice(index + 1));
+  if (word.length < 6) return once;
+  // Each pair of letters once: the second left out from the first's place on.
+  return [...once, ...once.flatMap((one, first) => [...one.slice(first)].map((_, after) => one.slice(0, first + after) + one.slice(first + after + 1)))];
+};
+
 /**
- * The keys of listed names one or two edits from each Latin term's own key (as editsAllowed
- * says), nearest first: looked up by the term's key and its one-letter-shorter forms in
- * lost_found_name_sounds, whose rows are each key and its own shorter forms.
+ * The words of listed names one or two edits from each Latin word of the query (as editsAllowed
+ * says), nearest first: looked up by the word and its shorter forms in lost_found_name_words, whose
+ * rows are each name's words and their own shorter forms, and measured with damerau-levenshtein.
  */
 async function withTypos(db: Database, reading: Term[]): Promise<Term[]> {
-  const sought = reading.filter((term) => editsAllowed(term.word) > 0 && LATIN.test(term.word));
+  // A word of 3 letters may be a name of 4 with a letter missing ("shh": Shah).
+  const sought = reading.filter((term) => term.word.length >= 3 && LATIN.test(term.word));
   if (!sought.length) return reading;
-  const near = (key: string) => [key, ...[...key].map((_, index) => key.slice(0, index) + key.slice(index + 1))];
   const rows = await db
-    .selectDistinct({ sound: lostFoundNameSounds.sound })
-    .from(lostFoundNameSounds)
-    .where(inArray(lostFoundNameSounds.near, [...new Set(sought.flatMap((term) => near(soundKey(term.word))))]));
+    .selectDistinct({ word: lostFoundNameWords.word })
+    .from(lostFoundNameWords)
+    .where(inArray(lostFoundNameWords.near, [...new Set(sought.flatMap((term) => [term.word, ...shorter(term.word)]))]));
   return reading.map((term) => {
     if (!sought.includes(term)) return term;
-    const own = soundKey(term.word);
     const typos = rows
-      .map(({ sound }) => ({ sound, edits: levenshtein(own, sound).steps }))
-      .filter(({ sound, edits }) => edits > 0 && edits <= editsAllowed(term.word) && !term.keys.includes(sound))
+      .map(({ word }) => ({ word, edits: levenshtein(term.word, word).steps }))
+      .filter(({ word, edits }) => edits > 0 && edits <= editsAllowed(Math.max(word.length, term.word.length)))
       .sort((a, b) => a.edits - b.edits)
-      .slice(0, MAX_TYPO_KEYS)
-      .map(({ sound }) => sound);
+      .slice(0, MAX_TYPOS);
     return { ...term, typos };
   });
 }
@@ -104,27 +111,27 @@ async function withTypos(db: Database, reading: Term[]): Promise<Term[]> {
 /**
  * The listed records matching one of the query's readings, best first. A record matches a reading
  * when each of its words begins a word of the name or city, or is a word of the name by sound,
- * nickname, spelling, script or (with typos) a typo; it ranks by how well each word matched
- * (whole word, then its beginning, then by sound, nickname, spelling or script, then by a typo),
- * then the newest. (FTS5's bm25 ranked no better here and doubled the time of a search.) The index
- * alone picks and ranks the candidates (it holds the folded name, its keys and both dates, migration
- * 0008); only the page answered is read from the posts. With a county, the candidates are only that
- * county's records. Keys are sought in the name only: "paco" must not find everyone last seen in
- * San Francisco.
+ * nickname, spelling, script or (with typos) a typo; it ranks by how well each word matched (a
+ * whole word, then a word by sound, nickname, spelling or script, then the beginning of a word,
+ * then one edit away, then two), then the newest. (FTS5's bm25 ranked no better here and doubled
+ * the time of a search.) The index alone picks and ranks the candidates (it holds the folded name,
+ * its keys and both dates: migrations 0008 and 0025); only the page answered is read from the
+ * posts. With a county, the candidates are only that county's records. Keys and typos are sought
+ * in the name only: "paco" must not find everyone last seen in San Francisco.
  */
 async function ranked(db: Database, reading: Term[][], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
   const { before, county } = within;
   const anyKey = (keys: string[]) => (keys.length ? ` OR keys : (${keys.map(quoted).join(' OR ')})` : '');
-  const match = reading.map((terms) => `(${terms.map((term) => `({name city} : ${quoted(term.word)}*${anyKey([...term.keys, ...term.typos])})`).join(' AND ')})`).join(' OR ');
-  const has = (keys: string[]) =>
-    keys.length
-      ? sql`(${sql.join(
-          keys.map((key) => sql`c.keys LIKE ${`%"${key}"%`}`),
-          sql` OR `,
-        )})`
-      : sql`0`;
+  const anyWord = (words: string[]) => (words.length ? ` OR name : (${words.map(quoted).join(' OR ')})` : '');
+  const match = reading
+    .map((terms) => `(${terms.map((term) => `({name city} : ${quoted(term.word)}*${anyKey(term.keys)}${anyWord(term.typos.map(({ word }) => word))})`).join(' AND ')})`)
+    .join(' OR ');
+  const any = (conditions: SQL[]) => (conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`);
+  const whole = (words: string[]) => any(words.map((word) => sql`' ' || c.name || ' ' LIKE ${`% ${word} %`}`));
+  const has = (keys: string[]) => any(keys.map((key) => sql`c.keys LIKE ${`%"${key}"%`}`));
+  const edits = (term: Term, count: number) => whole(term.typos.filter((typo) => typo.edits === count).map(({ word }) => word));
   const score = (term: Term) =>
-    sql`max(3 * (' ' || c.name || ' ' LIKE ${`% ${term.word} %`}), 2 * (' ' || c.name LIKE ${`% ${term.word}%`}), 1.5 * ${has(term.keys)}, ${has(term.typos)})`;
+    sql`max(3 * ${whole([term.word])}, 2 * (' ' || c.name LIKE ${`% ${term.word}%`}), 2.5 * ${has(term.keys)}, ${edits(term, 1)}, 0.75 * ${edits(term, 2)})`;
   const scores = reading.map((terms) => sql`(${sql.join(terms.map(score), sql` + `)})`);
   const best = scores.length > 1 ? sql`max(${sql.join(scores, sql`, `)})` : scores[0]!;
   const hits = sql`(SELECT k.post_id AS id, ranked.rank AS rank FROM (
@@ -157,7 +164,7 @@ function matchOf(reading: Term[][], terms: string[], name: string): Omit<Found, 
   /** A folded word of the name as the record writes it ("ramirez" -> "Ramírez"). */
   const written = (word: string) => name.split(/[^\p{L}\p{M}\p{N}]+/u).find((part) => foldForSearch(part) === word) ?? word;
   const keys = new Set(nameKeys(folded, name));
-  const readings = new Set(latinReadings(name, true).map(soundKey));
+  const readings = new Set(latinReadings(name, true).flat().map(soundKey));
   const how = (term: Term, scripted: boolean): { how: How; match?: SearchMatch } => {
     const query = term.word;
     const writtenAs = (as: string) => ({ how: 'written' as const, match: { kind: 'written' as const, as } });
@@ -184,20 +191,18 @@ function matchOf(reading: Term[][], terms: string[], name: string): Omit<Found, 
 }
 
 /**
- * The listed records whose name matches the query's words (searchTerms), best first, each with
- * how it matched. Typos are a second look: only when the exact, sound, nickname, spelling and
- * script matches fill less than the page are the names a typo away sought, and ranked after them.
+ * The listed records whose name matches the words of a query (searchTerms), best first, each with
+ * how it matched. Typos are a second look: only when no record matches exactly, by sound,
+ * nickname, spelling or script are the names a typo away sought (two more statements; most
+ * searches that find someone never pay for them).
  */
-export async function search(db: Database, terms: string[], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<Found[]> {
-  const reading = readings(terms);
+export async function search(db: Database, query: string, now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<Found[]> {
+  const terms = searchTerms(query);
+  if (!terms.length) return [];
+  const reading = readings(query, terms);
   const found = await ranked(db, reading, now, within, limit);
-  let typoReading: Term[][] = reading;
-  if (found.length < limit) {
-    typoReading = await Promise.all(reading.map((terms) => withTypos(db, terms)));
-    if (typoReading.some((terms) => terms.some((term) => term.typos.length))) {
-      const seen = new Set(found.map((post) => post.id));
-      found.push(...(await ranked(db, typoReading, now, within, limit)).filter((post) => !seen.has(post.id)).slice(0, limit - found.length));
-    }
-  }
-  return found.map((post) => ({ post, ...matchOf(typoReading, terms, post.name) }));
+  if (found.length) return found.map((post) => ({ post, ...matchOf(reading, terms, post.name) }));
+  const typos = await Promise.all(reading.map((terms) => withTypos(db, terms)));
+  if (!typos.some((terms) => terms.some((term) => term.typos.length))) return [];
+  return (await ranked(db, typos, now, within, limit)).map((post) => ({ post, ...matchOf(typos, terms, post.name) }));
 }

@@ -9,7 +9,7 @@ import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
 import { PFIF_DUPLICATE_CHECKS, type PfifImportSummary } from '../../src/common/contract/admin.ts';
 import { toNote } from './mappers.ts';
-import { search, searchTerms } from './person-search.ts';
+import { search } from './person-search.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, visibleRecord } from './lifetime.ts';
@@ -169,8 +169,7 @@ export async function importPfif(db: Database, file: Uint8Array, site: PfifSite,
 async function recordsAlike(db: Database, persons: PostRow[], now: number): Promise<PfifImportSummary['maybeSame']> {
   const alike = [];
   for (const person of persons) {
-    const terms = searchTerms(person.name);
-    const found = terms.length ? (await search(db, terms, now, { before: undefined, county: null }, 3)).filter((one) => one.close) : [];
+    const found = (await search(db, person.name, now, { before: undefined, county: null }, 3)).filter((one) => one.close);
     if (found.length) alike.push({ id: person.id, name: person.name, like: found.map(({ post }) => ({ id: post.id, name: post.name })) });
   }
   return alike;

@@ -359,6 +359,32 @@ describe('GET /api/lost-found?q=', () => {
     expect(await rowCount()).toBe(5);
   });
 
+  it.each([
+    ['one letter', 'a', 200],
+    ['only spaces', '     ', 200],
+    ['only punctuation', '.,;:!?-()', 200],
+    ['emoji', '😀🙏', 200],
+    ['a right-to-left mark', '\u200f', 200],
+    ['a right-to-left mark inside a name', 'ma\u200fria', 200],
+    ['mixed scripts', 'maria 王 김 ਗੁ मा محمد', 200],
+    ['the longest query of long made-up words, each sought with its typos', 'qwertyuiop asdfghjklz zxcvbnmasd'.repeat(3).slice(0, 100), 200],
+    ['500 characters', 'm'.repeat(500), 400],
+  ])('answers %s clearly, never with a 500', async (_label, q, status) => {
+    const response = await app.request(`/api/lost-found?q=${encodeURIComponent(q)}`);
+    expect(response.status).toBe(status);
+    if (status === 200) expect(Array.isArray(await response.json())).toBe(true);
+    const page = await app.request('/api/lost-found/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ q }),
+    });
+    expect(page.status).toBe(status);
+  });
+
+  it('reads a name through the marks that only steer writing (a right-to-left mark, a zero-width joiner)', async () => {
+    expect(await names('ma\u200fria jo\u200dse')).toEqual(['María José Hernández']);
+  });
+
   it('finds nothing for OR between two names (every word must match)', async () => {
     expect(await names('maria OR nguyen')).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { countyQuery } from '../domain/places.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptRecord, visibleRecord } from '../domain/lifetime.ts';
-import { search, searchTerms } from '../domain/person-search.ts';
+import { search } from '../domain/person-search.ts';
 import { readForm } from '../middleware/form-posts/index.ts';
 import { goneRecordPage, recordPage } from '../pages/record.ts';
 import { resultPage } from '../pages/html.ts';
@@ -70,9 +70,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
   /** The newest listed records, or with a query the records found best first, each saying why when not by its name as written; `before` by posting time. */
   const find = async (query: string, before: { where: SQL | undefined; at: string | undefined }, county: string | null, limit: number) => {
     if (query) {
-      const terms = searchTerms(query);
-      if (!terms.length) return [];
-      const found = await search(db, terms, deps.now(), { before: before.at, county }, limit);
+      const found = await search(db, query, deps.now(), { before: before.at, county }, limit);
       const rows = await sealed.openRows(
         lostFoundPosts,
         withoutContacts(

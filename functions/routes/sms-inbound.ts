@@ -217,9 +217,8 @@ export function smsInboundRoutes(deps: RouteDeps) {
       }
       case 'find': {
         const query = clip(rest, LIMITS.query);
-        const terms = searchTerms(query);
-        if (terms.length === 0) return say('sms.reply.usage', { example: `${word('find')} Maria Lopez` });
-        const found = await search(db, terms, now, { before: undefined, county: null }, 3);
+        if (searchTerms(query).length === 0) return say('sms.reply.usage', { example: `${word('find')} Maria Lopez` });
+        const found = await search(db, query, now, { before: undefined, county: null }, 3);
         if (found.length === 0) return fitted((max) => say('sms.reply.noRecords', { query: theirs(clip(query, max)) }));
         return listed(
           (max) => say('sms.reply.records', { query: theirs(clip(query, max)) }),
