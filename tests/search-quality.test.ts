@@ -1,9 +1,15 @@
 /**
  * Recall and precision of the missing-person name search over test sets of its own, each a
  * records.json (names from the communities served) and a queries.json (each query with the one
- * record it should find, or none for someone not on the board): tests/search-set, 1,040 names and
- * 508 queries (`node tests/search-set/generate.ts` writes them). The search was tuned while
- * looking at its misses, so its rates flatter it. Every record goes into a real database as the API stores it; each query is searched as the API
+ * record it should find, or none for someone not on the board):
+ * - tests/search-set: 1,040 names and 508 queries (`node tests/search-set/generate.ts` writes
+ *   them). The search was tuned while looking at its misses, so its rates flatter it.
+ * - tests/search-set/held-out: 1,000 other names and 452 queries, written from other name lists by
+ *   someone who saw neither the search nor the first set. Its rates were measured once, before any
+ *   change for them (95.3% first, 95.3% in the top 10, 97.1% of the absent without a close match):
+ *   they are the honest ones. Keep it held out: a change made to pass one of its misses makes it
+ *   one more tuned set.
+ * Every record goes into a real database as the API stores it; each query is searched as the API
  * searches it (the first page of 10), and the rates by kind of query are printed;
  * SEARCH_SET_REPORT=1 prints each miss. A query for someone absent passes when no record comes
  * back as a close match (every word of the query found without a typo): a name a letter off may
@@ -21,7 +27,10 @@ interface Set {
   /** Measured floors, raised as search improves; the issue's targets are 0.85, 0.95 and 0.90. */
   floors: { first: number; top10: number; absentNoClose: number };
 }
-const SETS: Set[] = [{ folder: 'search-set', floors: { first: 0.99, top10: 1, absentNoClose: 1 } }];
+const SETS: Set[] = [
+  { folder: 'search-set', floors: { first: 0.99, top10: 1, absentNoClose: 1 } },
+  { folder: 'search-set/held-out', floors: { first: 0.95, top10: 0.95, absentNoClose: 0.97 } },
+];
 
 const now = Date.parse('2026-11-22T18:00:00.000Z');
 const read = <T>(path: string): T => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as T;

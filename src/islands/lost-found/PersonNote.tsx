@@ -2,7 +2,7 @@ import type { LostFoundNote } from '../../common/contract/index.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import type { messageFn } from '../../common/i18n/messages.ts';
 import { contactLink, formatDateTime } from '../../common/format.ts';
-import { noteStatusKey } from '../../common/person.ts';
+import { noteStatusKey } from '../../common/person-notes.ts';
 
 type T = ReturnType<typeof messageFn>;
 

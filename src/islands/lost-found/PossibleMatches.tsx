@@ -4,7 +4,7 @@ import type { Place } from '../../common/contract/places.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../common/i18n/messages.ts';
 import { api } from '../../client/api.ts';
-import { formatDate, personPath } from '../../common/format.ts';
+import { personPath } from '../../common/format.ts';
 import { recordFacts } from '../../common/person.ts';
 
 /** Records with a name like the one typed are asked for once the person pauses this long. */
@@ -65,12 +65,6 @@ function usePossibleMatches(name: string, city: string): LostFoundPost[] {
   return [...here, ...found.filter((post) => !here.includes(post))].slice(0, MATCHES_SHOWN);
 }
 
-/** Why the search found a record, when not by the name as written ("Also written Mohammed"). */
-function Why({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: (key: MessageKey, vars?: Vars) => string }) {
-  const { match } = recordFacts(post, lang);
-  return match && <span className="note">{t(match.key, match.vars)}</span>;
-}
-
 /**
  * Under the name field of the missing-person form: "Is this who you are looking for?" with the
  * records found, each opening in a new tab so nothing typed here is lost. Loaded once a name is
@@ -83,28 +77,32 @@ export default function PossibleMatches({ name, city, lang, t }: { name: string;
     <>
       <p className="matches-title">{t('lostFound.matchesTitle')}</p>
       <ul>
-        {matches.map((post) => (
-          <li key={post.id}>
-            <a href={personPath(post.id, lang)} target="_blank" rel="noopener">
-              <bdi>{post.name}</bdi>
-              <span className="sr-only"> {t('lostFound.opensNewTab')}</span>
-            </a>
-            {post.status === 'found' && (
-              <>
-                {' '}
-                <span className="badge done">{t('lostFound.found')}</span>
-              </>
-            )}
-            <Why post={post} lang={lang} t={t} />
-            {(post.lastSeenCity || post.lastSeenDate) && (
-              <span className="note">
-                {t('lostFound.lastSeen')}: {post.lastSeenCity && <bdi>{post.lastSeenCity}</bdi>}
-                {post.lastSeenCity && post.lastSeenDate && ' · '}
-                {post.lastSeenDate && formatDate(post.lastSeenDate, lang)}
-              </span>
-            )}
-          </li>
-        ))}
+        {matches.map((post) => {
+          const { badge, match, lastSeen } = recordFacts(post, lang);
+          return (
+            <li key={post.id}>
+              <a href={personPath(post.id, lang)} target="_blank" rel="noopener">
+                <bdi>{post.name}</bdi>
+                <span className="sr-only"> {t('lostFound.opensNewTab')}</span>
+              </a>
+              {post.status === 'found' && (
+                <>
+                  {' '}
+                  <span className="badge done">{t(badge.key)}</span>
+                </>
+              )}
+              {/* Why it was found when not by the name as written ("Also written Mohammed"). */}
+              {match && <span className="note">{t(match.key, match.vars)}</span>}
+              {(lastSeen.city || lastSeen.date) && (
+                <span className="note">
+                  {t('lostFound.lastSeen')}: {lastSeen.city && <bdi>{lastSeen.city}</bdi>}
+                  {lastSeen.city && lastSeen.date && ' · '}
+                  {lastSeen.date}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <p className="note">{t('lostFound.matchesStill')}</p>
     </>
