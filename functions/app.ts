@@ -6,6 +6,7 @@ import type { Deps, RouteDeps } from './deps.ts';
 import { placeStoredCities } from './domain/places.ts';
 import { sealer } from './domain/sealed.ts';
 import { sweep } from './domain/retention.ts';
+import { tidySearchIndex } from './domain/person-search.ts';
 import { formPosts } from './middleware/form-posts/index.ts';
 import { sameSiteWrites } from './middleware/same-site/index.ts';
 import { apiError } from './http/answers.ts';
@@ -48,7 +49,7 @@ const failureOf = (error: Error) => {
  * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
  * address or user agent. `maintain()` places the cities stored before counties were (once), seals
  * the personal data stored before sealing (once),
- * deletes what has expired and sends waiting texts; hosts call it every minute or so (requests
+ * deletes what has expired, takes a step in merging the search index and sends waiting texts; hosts call it every minute or so (requests
  * also sweep now and then).
  */
 export function createApp(deps: Deps) {
@@ -137,6 +138,7 @@ export function createApp(deps: Deps) {
       await placeStoredCities(routeDeps.db);
       await routeDeps.sealed.sealOnce();
       await sweep(routeDeps);
+      await tidySearchIndex(routeDeps.db);
       lists.clear();
       return deliverOutbox(routeDeps, routeDeps.smsGateway, routeDeps.now());
     },

