@@ -28,7 +28,9 @@ import WebSocket from 'ws';
 import { openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { latinReadings } from '../db/name-keys.ts';
+import { placedLastSeen } from '../src/common/contract/places.ts';
 import { tidySearchIndex } from '../functions/domain/person-search.ts';
+import { placeStoredCities } from '../functions/domain/places.ts';
 import { searchFields } from '../db/search-fields.ts';
 import { LIVE_ROOM } from '../src/common/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
@@ -128,12 +130,16 @@ async function seed(file: string) {
     for (let start = 0; start < SEARCH_ROWS; start += 500) {
       const rows = Array.from({ length: Math.min(500, SEARCH_ROWS - start) }, (_, k) => {
         const i = start + k;
-        const post = { name: personName(i), lastSeenCity: city(i * 7) };
+        // Placed in their county as the API places them: placed later (placeStoredCities), each
+        // would be indexed anew.
+        const post = { name: personName(i), ...placedLastSeen(city(i * 7)) };
         // Oldest first, as they were posted, all within their LOST_FOUND_DAYS: one every 30 s.
         return { ...post, ...searchFields(post), id: `s${i}`, description: text(i), createdAt: new Date(now - (SEARCH_ROWS - i) * 30_000).toISOString() };
       });
       await db.insert(schema.lostFoundPosts).values(rows);
     }
+    // The other boards' rows placed too, as the server's first start would place them.
+    await placeStoredCities(db);
     // The index as the server's maintenance leaves it a few minutes after a bulk import (a step a
     // minute, see tidySearchIndex), not as 200 batches of posts just wrote it.
     const tidying = performance.now();

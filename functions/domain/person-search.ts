@@ -1,6 +1,6 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql, 0025_search_keys.sql). */
 import levenshtein from 'damerau-levenshtein';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { latinReadings, nameKeys, PARTICLES, soundKey } from '../../db/name-keys.ts';
 import { lostFoundNameWords, lostFoundPosts } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ export function searchTerms(query: string): string[] {
  * enough to match thousands ("an", "m") is no name, and ranking them all would cost every
  * search that much time.
  */
-const CANDIDATES = 200;
+const CANDIDATES = 100;
 
 /** Edits a query's word may be from a word of a name of this many letters (or from a shorter one, the query's being this long) and still find it: none under 4, one up to 7, two from 8 ("maria hernandes", "fransisco"). */
 const editsAllowed = (letters: number) => (letters < 4 ? 0 : letters < 8 ? 1 : 2);
@@ -108,16 +108,27 @@ async function withTypos(db: Database, reading: Term[]): Promise<Term[]> {
   });
 }
 
+/** How well one word of a reading matched a candidate (its folded name, and its keys as the JSON the index holds). */
+function termScore(term: Term, name: string, keys: string): number {
+  const whole = (word: string) => name.includes(` ${word} `);
+  const typo = (edits: number) => term.typos.some((typo) => typo.edits === edits && whole(typo.word));
+  if (whole(term.word)) return 3;
+  if (term.keys.some((key) => keys.includes(`"${key}"`))) return 2.5;
+  if (name.includes(` ${term.word}`)) return 2;
+  return typo(1) ? 1 : typo(2) ? 0.75 : 0;
+}
+
 /**
  * The listed records matching one of the query's readings, best first. A record matches a reading
  * when each of its words begins a word of the name or city, or is a word of the name by sound,
  * nickname, spelling, script or (with typos) a typo; it ranks by how well each word matched (a
  * whole word, then a word by sound, nickname, spelling or script, then the beginning of a word,
  * then one edit away, then two), then the newest. (FTS5's bm25 ranked no better here and doubled
- * the time of a search.) The index alone picks and ranks the candidates (it holds the folded name,
- * its keys and both dates: migrations 0008 and 0025); only the page answered is read from the
- * posts. With a county, the candidates are only that county's records. Keys and typos are sought
- * in the name only: "paco" must not find everyone last seen in San Francisco.
+ * the time of a search.) The index alone picks the candidates (it holds the folded name, its keys
+ * and both dates: migrations 0008 and 0025), the newest CANDIDATES of them, and they are ranked
+ * here: ranked in SQL, the statement took longer to compile than to run. Only the page answered is
+ * read from the posts. With a county, the candidates are only that county's records. Keys and
+ * typos are sought in the name only: "paco" must not find everyone last seen in San Francisco.
  */
 async function ranked(db: Database, reading: Term[][], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
   const { before, county } = within;
@@ -126,28 +137,31 @@ async function ranked(db: Database, reading: Term[][], now: number, within: { be
   const match = reading
     .map((terms) => `(${terms.map((term) => `({name city} : ${quoted(term.word)}*${anyKey(term.keys)}${anyWord(term.typos.map(({ word }) => word))})`).join(' AND ')})`)
     .join(' OR ');
-  const any = (conditions: SQL[]) => (conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`);
-  const whole = (words: string[]) => any(words.map((word) => sql`' ' || c.name || ' ' LIKE ${`% ${word} %`}`));
-  const has = (keys: string[]) => any(keys.map((key) => sql`c.keys LIKE ${`%"${key}"%`}`));
-  const edits = (term: Term, count: number) => whole(term.typos.filter((typo) => typo.edits === count).map(({ word }) => word));
-  const score = (term: Term) =>
-    sql`max(3 * ${whole([term.word])}, 2 * (' ' || c.name LIKE ${`% ${term.word}%`}), 2.5 * ${has(term.keys)}, ${edits(term, 1)}, 0.75 * ${edits(term, 2)})`;
-  const scores = reading.map((terms) => sql`(${sql.join(terms.map(score), sql` + `)})`);
-  const best = scores.length > 1 ? sql`max(${sql.join(scores, sql`, `)})` : scores[0]!;
-  const hits = sql`(SELECT k.post_id AS id, ranked.rank AS rank FROM (
-      SELECT c.key AS key, row_number() OVER (ORDER BY ${best} DESC, c.created_at DESC, c.key DESC) AS rank FROM (
-        SELECT rowid AS key, name, keys, created_at FROM lost_found_search
-        WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
-        ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
-        ORDER BY rowid DESC LIMIT ${CANDIDATES}
-      ) AS c ORDER BY rank LIMIT ${limit}
-    ) AS ranked JOIN lost_found_search_keys k ON k.key = ranked.key) AS hits`;
+  const candidates = await db.all<{ key: number; name: string; keys: string }>(sql`
+    SELECT rowid AS key, name, keys FROM lost_found_search
+    WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
+    ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
+    ORDER BY rowid DESC LIMIT ${CANDIDATES}`);
+  const scored = candidates.map((candidate) => {
+    const name = ` ${candidate.name.toLowerCase()} `;
+    return { ...candidate, score: Math.max(...reading.map((terms) => terms.reduce((sum, term) => sum + termScore(term, name, candidate.keys), 0))) };
+  });
+  // Best first, then the newest: the candidates come newest first (by key: a record extended is
+  // indexed anew, and counts as new), and sort keeps that order among equals.
+  const best = scored.sort((a, b) => b.score - a.score).slice(0, limit);
+  if (!best.length) return [];
   const rows = await db
-    .select({ post: lostFoundPosts })
+    .select({ post: lostFoundPosts, key: sql<number>`k.key` })
     .from(lostFoundPosts)
-    .innerJoin(hits, sql`hits.id = ${lostFoundPosts.id}`)
-    .orderBy(sql`hits.rank`);
-  return rows.map((row) => row.post);
+    .innerJoin(sql`lost_found_search_keys k`, sql`k.post_id = ${lostFoundPosts.id}`)
+    .where(
+      inArray(
+        sql`k.key`,
+        best.map((candidate) => candidate.key),
+      ),
+    );
+  const byKey = new Map(rows.map((row) => [Number(row.key), row.post]));
+  return best.flatMap((candidate) => byKey.get(candidate.key) ?? []);
 }
 
 /** A folded Latin word as a name is written: "paco" -> "Paco". */
@@ -161,6 +175,8 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 function matchOf(reading: Term[][], terms: string[], name: string): Omit<Found, 'post'> {
   const folded = foldForSearch(name);
   const words = folded.split(' ');
+  // Most records are found by the words of their name as written: nothing more to work out.
+  if (reading[0]!.every((term) => words.some((word) => word.startsWith(term.word)))) return { close: true, match: undefined };
   /** A folded word of the name as the record writes it ("ramirez" -> "Ramírez"). */
   const written = (word: string) => name.split(/[^\p{L}\p{M}\p{N}]+/u).find((part) => foldForSearch(part) === word) ?? word;
   const keys = new Set(nameKeys(folded, name));
