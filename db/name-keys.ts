@@ -7,7 +7,9 @@
  * index (db/migrations/0025_search_keys.sql); a query's are made the same way.
  *
  * Readings come from well-kept libraries: pinyin-pro (Chinese characters to pinyin, with the
- * readings characters take in family names), es-hangul (Hangul to Revised Romanization), and
+ * readings characters take in family names), to-jyutping (the same characters in Cantonese, then
+ * written as Hong Kong and most Cantonese families in California write names: 張嘉欣 Cheung Ka
+ * Yan), es-hangul (Hangul to Revised Romanization), and
  * @indic-transliteration/sanscript (Gurmukhi and Devanagari to ITRANS, whose short "a" is then
  * dropped where Hindi and Punjabi do not say it: ਗੁਰਪ੍ਰੀਤ is "guraprIta" letter by letter, said
  * and written "Gurpreet").
@@ -15,12 +17,14 @@
 import Sanscript from '@indic-transliteration/sanscript';
 import { romanize } from 'es-hangul';
 import { pinyin } from 'pinyin-pro';
+import ToJyutping from 'to-jyutping';
 
 /**
  * The sound key of a folded Latin word (lowercase, no accents): ph and f, ck, k, q and hard c,
  * soft c, s and z, b and v, ll and y, j and soft g, ee and i, oo and u are each one sound; so are
  * Korean eo and the o or ou it is also written with (Jeong, Jong; Yeong, Young), shr and sr
- * (Shrivastava, Srivastava), and the Arabic article joined to a name (Elsayed, Alsayed); an h
+ * (Shrivastava, Srivastava), Cantonese ts and ch (Tsang, Chang; Tsui, Chui), and the Arabic
+ * article joined to a name (Elsayed, Alsayed); an h
  * that is not part of ch or sh is silent; a doubled letter is one.
  */
 export function soundKey(word: string): string {
@@ -28,6 +32,7 @@ export function soundKey(word: string): string {
     .replace(/ph/g, 'f')
     .replace(/^el(?=[^aeiou])/, 'al')
     .replace(/shr/g, 'sr')
+    .replace(/^ts/, 'ch')
     .replace(/ee/g, 'i')
     .replace(/oo/g, 'u')
     .replace(/eo|ou/g, 'o')
@@ -50,12 +55,55 @@ const INDIC: [RegExp, string][] = [
   [/\p{Script=Devanagari}/u, 'devanagari'],
 ];
 
-/** A family name and a given name read from characters, the given name joined as it is usually written ("xiaoming"); with syllables, also each of its syllables. */
-const nameReading = (syllables: string[], withSyllables: boolean): string[][] => {
+/**
+ * A family name and a given name read from characters, each syllable in its spellings: the given
+ * name joined as it is usually written ("xiaoming"; in Cantonese "siuming"), and with syllables,
+ * also each syllable ("Ka Yan", "Min-jun").
+ */
+const nameReading = (syllables: string[][], withSyllables: boolean): string[][] => {
   const [family, ...given] = syllables;
   if (!family) return [];
-  return [family, ...(given.length ? [given.join('')] : []), ...(withSyllables && given.length > 1 ? given : [])].map((word) => [word]);
+  const joined = given.length ? [family.map((_, spelling) => given.map((each) => each[spelling] ?? each[0]).join(''))] : [];
+  return [family, ...joined, ...(withSyllables && given.length > 1 ? given : [])].map((spellings) => [...new Set(spellings)]);
 };
+
+/** Jyutping initials as Hong Kong writes names (張 zoeng: Cheung, 郭 gwok: Kwok, 楊 joeng: Yeung). */
+const HK_INITIALS: Record<string, string> = { b: 'p', d: 't', g: 'k', gw: 'kw', z: 'ch', c: 'ch', j: 'y' };
+/** Jyutping finals as Hong Kong writes names (梁 loeng: Leung, 徐 ceoi: Chui, 阮 jyun: Yuen, 高 gou: Ko). */
+const HK_FINALS: Record<string, string> = {
+  aa: 'a',
+  aai: 'ai',
+  aau: 'au',
+  aam: 'am',
+  aan: 'an',
+  aang: 'ang',
+  aap: 'ap',
+  aat: 'at',
+  aak: 'ak',
+  ou: 'o',
+  oe: 'eu',
+  oeng: 'eung',
+  oek: 'euk',
+  eoi: 'ui',
+  eon: 'un',
+  eot: 'ut',
+  yu: 'u',
+  yun: 'uen',
+  yut: 'ut',
+};
+
+/** A Jyutping syllable ("zoeng1") as Cantonese families write it in Latin letters ("cheung"). */
+function hongKong(jyutping: string): string {
+  const [, initial = '', final = ''] = /^(gw|kw|ng(?=[aeiou])|[bpmfdtnlgkhwzcsj])?([a-z]*)/.exec(jyutping.replace(/\d$/, ''))!;
+  return (HK_INITIALS[initial] ?? initial) + (HK_FINALS[final] ?? final);
+}
+
+/** Chinese characters read in Mandarin (pinyin-pro, family names as family names are read) and in Cantonese (to-jyutping). */
+function chineseSyllables(han: string): string[][] {
+  const mandarin = pinyin(han, { toneType: 'none', type: 'array', surname: 'head' });
+  const cantonese = ToJyutping.getJyutpingList(han).map(([, jyutping]) => (jyutping ? hongKong(jyutping.split(' ')[0]!) : null));
+  return mandarin.map((syllable, index) => [syllable, ...(cantonese[index] ? [cantonese[index]] : [])]);
+}
 
 const ITRANS_VOWEL = /^(?:ai|au|RRi|[aAiIuUeo])$/;
 
@@ -106,9 +154,9 @@ export function latinReadings(text: string, withSyllables = false): string[][] {
   const han = characters.filter((character) => HAN.test(character)).join('');
   const hangul = characters.filter((character) => HANGUL.test(character));
   const readings = [
-    ...(han ? nameReading(pinyin(han, { toneType: 'none', type: 'array', surname: 'head' }), withSyllables) : []),
+    ...(han ? nameReading(chineseSyllables(han), withSyllables) : []),
     ...nameReading(
-      hangul.map((syllable) => romanize(syllable)),
+      hangul.map((syllable) => [romanize(syllable)]),
       withSyllables,
     ),
   ];

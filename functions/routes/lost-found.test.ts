@@ -253,7 +253,17 @@ describe('GET /api/lost-found?q=', () => {
 
   it("finds the issue's names however a family writes them: a letter off, by sound, by nickname, in another script or spelling", async () => {
     // Stored as the API stores them (more posts than one address may make in a minute).
-    const names7 = ['María Guadalupe Hernández López', 'Francisco Javier Ramírez', 'Muhammad Al-Sayed', 'Gurpreet Singh Sandhu', 'Park Ji-hoon', '김민준', 'ਹਰਜੀਤ ਕੌਰ'];
+    const names7 = [
+      'María Guadalupe Hernández López',
+      'Francisco Javier Ramírez',
+      'Muhammad Al-Sayed',
+      'Gurpreet Singh Sandhu',
+      'Park Ji-hoon',
+      '김민준',
+      'ਹਰਜੀਤ ਕੌਰ',
+      '張嘉欣',
+      'Wai Ming Leung',
+    ];
     await api.store.db
       .insert(lostFoundPosts)
       .values(names7.map((name, index) => ({ id: `n${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() })));
@@ -272,6 +282,10 @@ describe('GET /api/lost-found?q=', () => {
       ['harjit kaur', 'ਹਰਜੀਤ ਕੌਰ'],
       ['gurpeet singh', 'Gurpreet Singh Sandhu'],
       ['hernnadez lopez', 'María Guadalupe Hernández López'],
+      // Chinese names in Mandarin and in Cantonese, as Hong Kong and most Cantonese families write them.
+      ['zhang jiaxin', '張嘉欣'],
+      ['cheung ka yan', '張嘉欣'],
+      ['梁偉明', 'Wai Ming Leung'],
     ])
       expect((await names(q))[0], q).toBe(name);
     // A word under four letters is never taken as a typo: "ana" is no "an".
