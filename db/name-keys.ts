@@ -63,8 +63,9 @@ const INDIC: [RegExp, string][] = [
 const nameReading = (syllables: string[][], withSyllables: boolean): string[][] => {
   const [family, ...given] = syllables;
   if (!family) return [];
-  const joined = given.length ? [family.map((_, spelling) => given.map((each) => each[spelling] ?? each[0]).join(''))] : [];
-  return [family, ...joined, ...(withSyllables && given.length > 1 ? given : [])].map((spellings) => [...new Set(spellings)]);
+  // Every way of writing the given name joined: each of its syllables in each of its spellings.
+  const joined = given.reduce<string[]>((ways, spellings) => ways.flatMap((way) => spellings.map((spelling) => way + spelling)), ['']);
+  return [family, ...(given.length ? [joined] : []), ...(withSyllables && given.length > 1 ? given : [])].map((spellings) => [...new Set(spellings)]);
 };
 
 /** Jyutping initials as Hong Kong writes names (張 zoeng: Cheung, 郭 gwok: Kwok, 楊 joeng: Yeung). */
@@ -89,20 +90,39 @@ const HK_FINALS: Record<string, string> = {
   eot: 'ut',
   yu: 'u',
   yun: 'uen',
-  yut: 'ut',
+  yut: 'uet',
 };
 
-/** A Jyutping syllable ("zoeng1") as Cantonese families write it in Latin letters ("cheung"). */
-function hongKong(jyutping: string): string {
-  const [, initial = '', final = ''] = /^(gw|kw|ng(?=[aeiou])|[bpmfdtnlgkhwzcsj])?([a-z]*)/.exec(jyutping.replace(/\d$/, ''))!;
-  return (HK_INITIALS[initial] ?? initial) + (HK_FINALS[final] ?? final);
+/**
+ * Whole syllables Hong Kong also writes another way: an older split that Jyutping merged (志 Chi
+ * but 子 Tsz; 詩 Sze), and a few spellings of their own (羅 Law, 觀 Kwun, 珍 Chun, 心 Sum, 月 Yuet
+ * or Yut). A Cantonese reader checked these against 400 common characters of names.
+ */
+const HK_ALSO: Record<string, string[]> = { jyut: ['yut'], si: ['sze'], zi: ['tsz'], ci: ['tsz'], sam: ['sum'], zan: ['chun'], lo: ['law'], lei: ['lee'], gun: ['kwun'] };
+
+/** The reading a character takes as a family name where it differs from its everyday one (區 Au, not Kui). */
+const SURNAME_JYUTPING: Record<string, string> = { 區: 'au1', 区: 'au1', 單: 'sin6', 单: 'sin6', 翟: 'zaak6', 易: 'jik6', 繆: 'miu6', 缪: 'miu6', 解: 'haai6' };
+
+/**
+ * A Jyutping syllable ("zoeng1") as Cantonese families write it in Latin letters ("cheung"), the
+ * usual spelling first; an s is also written sh (石 Shek, 誠 Shing, 沈 Shum).
+ */
+function hongKong(jyutping: string): string[] {
+  const syllable = jyutping.replace(/\d$/, '');
+  const [, initial = '', final = ''] = /^(gw|kw|ng(?=[aeiou])|[bpmfdtnlgkhwzcsj])?([a-z]*)/.exec(syllable)!;
+  const spellings = [(HK_INITIALS[initial] ?? initial) + (HK_FINALS[final] ?? final), ...(HK_ALSO[syllable] ?? [])];
+  if (initial === 's') spellings.push(...spellings.filter((spelling) => /^s[^hz]/.test(spelling)).map((spelling) => `sh${spelling.slice(1)}`));
+  return [...new Set(spellings)];
 }
 
 /** Chinese characters read in Mandarin (pinyin-pro, family names as family names are read) and in Cantonese (to-jyutping). */
 function chineseSyllables(han: string): string[][] {
   const mandarin = pinyin(han, { toneType: 'none', type: 'array', surname: 'head' });
-  const cantonese = ToJyutping.getJyutpingList(han).map(([, jyutping]) => (jyutping ? hongKong(jyutping.split(' ')[0]!) : null));
-  return mandarin.map((syllable, index) => [syllable, ...(cantonese[index] ? [cantonese[index]] : [])]);
+  const cantonese = ToJyutping.getJyutpingList(han).map(([character, jyutping], index) => {
+    const read = (index === 0 && SURNAME_JYUTPING[character]) || jyutping?.split(' ')[0];
+    return read ? hongKong(read) : [];
+  });
+  return mandarin.map((syllable, index) => [syllable, ...(cantonese[index] ?? [])]);
 }
 
 const ITRANS_VOWEL = /^(?:ai|au|RRi|[aAiIuUeo])$/;

@@ -253,7 +253,7 @@ describe('GET /api/lost-found?q=', () => {
 
   it("finds the issue's names however a family writes them: a letter off, by sound, by nickname, in another script or spelling", async () => {
     // Stored as the API stores them (more posts than one address may make in a minute).
-    const names7 = [
+    const stored = [
       'María Guadalupe Hernández López',
       'Francisco Javier Ramírez',
       'Muhammad Al-Sayed',
@@ -263,10 +263,12 @@ describe('GET /api/lost-found?q=', () => {
       'ਹਰਜੀਤ ਕੌਰ',
       '張嘉欣',
       'Wai Ming Leung',
+      '羅月詩',
+      '區志強',
     ];
     await api.store.db
       .insert(lostFoundPosts)
-      .values(names7.map((name, index) => ({ id: `n${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() })));
+      .values(stored.map((name, index) => ({ id: `n${index}`, name, ...searchFields({ name }), createdAt: new Date(api.clock.now).toISOString() })));
     for (const [q, name] of [
       ['maria hernandes', 'María Guadalupe Hernández López'],
       ['lupe hernandez', 'María Guadalupe Hernández López'],
@@ -286,6 +288,9 @@ describe('GET /api/lost-found?q=', () => {
       ['zhang jiaxin', '張嘉欣'],
       ['cheung ka yan', '張嘉欣'],
       ['梁偉明', 'Wai Ming Leung'],
+      // Hong Kong's own spellings: Law for 羅, Yuet for 月, Sze for 詩; 區 read as a family name, Au.
+      ['law yuet sze', '羅月詩'],
+      ['au chi keung', '區志強'],
     ])
       expect((await names(q))[0], q).toBe(name);
     // A word under four letters is never taken as a typo: "ana" is no "an".
