@@ -265,6 +265,7 @@ describe('GET /api/lost-found?q=', () => {
       'Wai Ming Leung',
       '羅月詩',
       '區志強',
+      '周國華',
     ];
     await api.store.db
       .insert(lostFoundPosts)
@@ -291,6 +292,8 @@ describe('GET /api/lost-found?q=', () => {
       // Hong Kong's own spellings: Law for 羅, Yuet for 月, Sze for 詩; 區 read as a family name, Au.
       ['law yuet sze', '羅月詩'],
       ['au chi keung', '區志強'],
+      // As Chinese-American families wrote the name a century ago: 周 Jew.
+      ['jew kwok wah', '周國華'],
     ])
       expect((await names(q))[0], q).toBe(name);
     // A word under four letters is never taken as a typo: "ana" is no "an".

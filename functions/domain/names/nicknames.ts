@@ -8,7 +8,8 @@
  *
  * And the spellings one name is written in Latin letters with (spellings.json): Korean family
  * names as families wrote them before and since Revised Romanization (Park, Pak, Bak), Chinese
- * ones in Mandarin and Cantonese (Chen, Chan), Arabic names as English and French spell them
+ * ones in Mandarin and Cantonese (Chen, Chan) and as Chinese-American families wrote them a
+ * century ago (Lum, Jew, Eng, Moy, Louie), Arabic names as English and French spell them
  * (Muhammad, Mohammed, Mohamed). Each of a group leads to all the others.
  */
 import { foldForSearch } from '../../../db/search-fields.ts';
