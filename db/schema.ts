@@ -59,10 +59,13 @@ export const lostFoundPosts = sqliteTable(
 /**
  * Each word of a listed name (folded), with itself and with each of its forms one letter shorter
  * (and two, for words of 8 letters or more), so a query finds the words a typo or two away by
- * equality: SymSpell's deletions (0025_search_keys, filled by trigger).
+ * equality: SymSpell's deletions (0025_search_keys, kept by trigger: a word leaves when no listed
+ * name has it).
  */
 export const lostFoundNameWords = sqliteTable('lost_found_name_words', { near: text('near').notNull(), word: text('word').notNull() }, (table) => [
   primaryKey({ columns: [table.near, table.word] }),
+  // A word no listed name has any more is deleted with all its forms (0025's triggers).
+  index('lost_found_name_words_word').on(table.word),
 ]);
 
 /**

@@ -344,6 +344,28 @@ describe('GET /api/lost-found?q=', () => {
     expect(await names('Gurpreet')).toEqual([]);
   });
 
+  it("keeps no word of a name that no listed record has: a copy of the database holds no deleted, hidden or renamed record's name", async () => {
+    const words = async (word: string) =>
+      Number((await api.store.client.execute({ sql: 'select count(*) as n from lost_found_name_words where word = ? and near = word', args: [word] })).rows[0]!.n);
+    const zenaida = await posted('Zenaida Quispe', 'Visalia');
+    const rosa = await posted('Rosa Quispe', 'Visalia');
+    expect([await words('zenaida'), await words('quispe')]).toEqual([1, 1]);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [zenaida.id] });
+    expect([await words('zenaida'), await words('quispe')]).toEqual([0, 1]);
+    const renamed = { name: 'Rosa Huaman', lastSeenCity: 'Visalia' };
+    await api.store.db
+      .update(lostFoundPosts)
+      .set({ ...renamed, ...searchFields(renamed) })
+      .where(eq(lostFoundPosts.id, rosa.id));
+    expect([await words('quispe'), await words('huaman')]).toEqual([0, 1]);
+    expect((await app.request(`/api/lost-found/${rosa.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${rosa.manageToken}` } })).status).toBe(204);
+    expect(await words('huaman')).toBe(0);
+    // Nor any of their shorter forms; the words of the records still listed stay.
+    expect(Number((await api.store.client.execute("select count(*) as n from lost_found_name_words where word in ('zenaida', 'quispe', 'huaman')")).rows[0]!.n)).toBe(0);
+    expect(await words('maria')).toBe(1);
+    expect((await names('mraia'))[0]).toBe('María José Hernández');
+  });
+
   it('follows hides, restores, edits and deletes at once', async () => {
     const rosa = await posted('Rosa Quintero', 'Visalia');
     expect(await names('quintero')).toEqual(['Rosa Quintero']);
