@@ -54,6 +54,8 @@ const INDIC: [RegExp, string][] = [
   [/\p{Script=Gurmukhi}/u, 'gurmukhi'],
   [/\p{Script=Devanagari}/u, 'devanagari'],
 ];
+/** Any letter of the scripts read above. */
+const READ = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Gurmukhi}\p{Script=Devanagari}]/u;
 
 /**
  * A family name and a given name read from characters, each syllable in its spellings: the given
@@ -170,6 +172,8 @@ function spoken(itrans: string): string[] {
  * and a given name, however they are spaced (王小明, 김민준 or 김 민준).
  */
 export function latinReadings(text: string, withSyllables = false): string[][] {
+  // Most names and queries: nothing to read, nothing to build.
+  if (!READ.test(text)) return [];
   const characters = [...text.normalize('NFC')];
   const han = characters.filter((character) => HAN.test(character)).join('');
   const hangul = characters.filter((character) => HANGUL.test(character));

@@ -8,7 +8,7 @@
  *   - live fan-out: 1,000 partysocket clients in one room, from a post's response to the message
  *     reaching the last of them;
  *   - search: GET /api/lost-found?q= paced at 500 req/s over 100,000 missing-person records, each
- *     request a query no earlier one asked (so the server's short list cache never answers);
+ *     request a query no earlier one asked (the server keeps no search's answer: every one is worked out);
  *   - PFIF: the import of 10,000 persons with two notes each into a real libSQL file (bench:pfif);
  *   - Web Push: 10,000 encrypted, signed pushes handed to a push service on loopback (bench:push);
  *   - proof of work: solve time per difficulty in Chromium, normal and with 4x CPU slowdown (bench:pow).

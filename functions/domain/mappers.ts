@@ -48,8 +48,14 @@ export type JobRow = typeof jobs.$inferSelect;
 export const withoutContacts = <R extends { contactKind: string | null }>(rows: readonly R[], contact: 'contact' | 'contactMethod'): R[] =>
   rows.map((row) => (row.contactKind ? { ...row, [contact]: null } : row));
 
+/** What toPost reads of a stored record. */
+export type PostFields = Pick<
+  LostFoundRow,
+  'id' | 'name' | 'lastSeenCity' | 'county' | 'lastSeenDate' | 'description' | 'photoUrl' | 'contact' | 'contactKind' | 'createdAt' | 'status' | 'isSample'
+>;
+
 /** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
-export const toPost = (row: LostFoundRow): LostFoundPost => ({
+export const toPost = (row: PostFields): LostFoundPost => ({
   id: row.id,
   name: row.name,
   lastSeenCity: row.lastSeenCity,

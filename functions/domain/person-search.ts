@@ -1,14 +1,30 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql, 0025_search_keys.sql). */
 import levenshtein from 'damerau-levenshtein';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { packedRows, type Database } from '../../db/client.ts';
 import { latinReadings, nameKeys, PARTICLES, soundKey } from '../../db/name-keys.ts';
 import { lostFoundNameWords, lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';
 import { keptAfter } from './lifetime.ts';
 import { isShortForm, nameVariants, otherSpellings } from './names/nicknames.ts';
 import type { SearchMatch } from '../../src/common/contract/lost-found.ts';
-import type { LostFoundRow } from './mappers.ts';
+import type { PostFields } from './mappers.ts';
+
+/** What a found record is read with: what toPost reads, no more (its folded copies and keys are long). */
+const ANSWERED = {
+  id: lostFoundPosts.id,
+  name: lostFoundPosts.name,
+  lastSeenCity: lostFoundPosts.lastSeenCity,
+  county: lostFoundPosts.county,
+  lastSeenDate: lostFoundPosts.lastSeenDate,
+  description: lostFoundPosts.description,
+  photoUrl: lostFoundPosts.photoUrl,
+  contact: lostFoundPosts.contact,
+  contactKind: lostFoundPosts.contactKind,
+  createdAt: lostFoundPosts.createdAt,
+  status: lostFoundPosts.status,
+  isSample: lostFoundPosts.isSample,
+} satisfies Record<keyof PostFields, unknown>;
 
 /** More words than a name and a city have are ignored. */
 const MAX_TERMS = 12;
@@ -44,7 +60,7 @@ type How = 'word' | 'sound' | 'nickname' | 'written' | 'typo';
 
 /** How a record was found: close when no word of the query was only a typo away; with why, when not by the words of its name as written. */
 export interface Found {
-  post: LostFoundRow;
+  post: PostFields;
   close: boolean;
   match: SearchMatch | undefined;
 }
@@ -108,14 +124,28 @@ async function withTypos(db: Database, reading: Term[]): Promise<Term[]> {
   });
 }
 
-/** How well one word of a reading matched a candidate (its folded name, and its keys as the JSON the index holds). */
-function termScore(term: Term, name: string, keys: string): number {
-  const whole = (word: string) => name.includes(` ${word} `);
-  const typo = (edits: number) => term.typos.some((typo) => typo.edits === edits && whole(typo.word));
-  if (whole(term.word)) return 3;
-  if (term.keys.some((key) => keys.includes(`"${key}"`))) return 2.5;
-  if (name.includes(` ${term.word}`)) return 2;
-  return typo(1) ? 1 : typo(2) ? 0.75 : 0;
+/** What one word of a reading looks for in a candidate's folded name (spaced around) and keys (their JSON), made once per search. */
+interface Needles {
+  whole: string;
+  begins: string;
+  keys: string[];
+  /** Words of names one edit away, then two. */
+  typos: [string[], string[]];
+}
+
+const needlesOf = (term: Term): Needles => ({
+  whole: ` ${term.word} `,
+  begins: ` ${term.word}`,
+  keys: term.keys.map((key) => `"${key}"`),
+  typos: [1, 2].map((edits) => term.typos.filter((typo) => typo.edits === edits).map((typo) => ` ${typo.word} `)) as [string[], string[]],
+});
+
+/** How well one word of a reading matched a candidate (its folded name with a space each side, and its keys as the JSON the index holds). */
+function termScore(needles: Needles, name: string, keys: string): number {
+  if (name.includes(needles.whole)) return 3;
+  if (needles.keys.some((key) => keys.includes(key))) return 2.5;
+  if (name.includes(needles.begins)) return 2;
+  return needles.typos[0].some((typo) => name.includes(typo)) ? 1 : needles.typos[1].some((typo) => name.includes(typo)) ? 0.75 : 0;
 }
 
 /**
@@ -130,37 +160,40 @@ function termScore(term: Term, name: string, keys: string): number {
  * read from the posts. With a county, the candidates are only that county's records. Keys and
  * typos are sought in the name only: "paco" must not find everyone last seen in San Francisco.
  */
-async function ranked(db: Database, reading: Term[][], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<LostFoundRow[]> {
+async function ranked(db: Database, reading: Term[][], now: number, within: { before: string | undefined; county: string | null }, limit: number): Promise<PostFields[]> {
   const { before, county } = within;
   const anyKey = (keys: string[]) => (keys.length ? ` OR keys : (${keys.map(quoted).join(' OR ')})` : '');
   const anyWord = (words: string[]) => (words.length ? ` OR name : (${words.map(quoted).join(' OR ')})` : '');
   const match = reading
     .map((terms) => `(${terms.map((term) => `({name city} : ${quoted(term.word)}*${anyKey(term.keys)}${anyWord(term.typos.map(({ word }) => word))})`).join(' AND ')})`)
     .join(' OR ');
-  const candidates = await db.all<{ key: number; name: string; keys: string }>(sql`
-    SELECT rowid AS key, name, keys FROM lost_found_search
-    WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
-    ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
-    ORDER BY rowid DESC LIMIT ${CANDIDATES}`);
-  const scored = candidates.map((candidate) => {
-    const name = ` ${candidate.name.toLowerCase()} `;
-    return { ...candidate, score: Math.max(...reading.map((terms) => terms.reduce((sum, term) => sum + termScore(term, name, candidate.keys), 0))) };
-  });
-  // Best first, then the newest: the candidates come newest first (by key: a record extended is
-  // indexed anew, and counts as new), and sort keeps that order among equals.
-  const best = scored.sort((a, b) => b.score - a.score).slice(0, limit);
+  // Newest first (by key: a record extended is indexed anew, and counts as new).
+  const candidates = (
+    await packedRows(
+      db,
+      { key: sql<number>`key`, name: sql<string>`name`, keys: sql<string>`keys` },
+      sql`FROM (SELECT rowid AS key, name, keys FROM lost_found_search
+        WHERE lost_found_search MATCH ${match} AND lives_from > ${keptAfter(now)} ${before ? sql`AND created_at < ${before}` : sql``}
+        ${county ? sql`AND rowid IN (SELECT k.key FROM lost_found_search_keys k JOIN lost_found_posts p ON p.id = k.post_id WHERE p.county = ${county})` : sql``}
+        ORDER BY rowid DESC LIMIT ${CANDIDATES})`,
+    )
+  ).sort((a, b) => b.key - a.key);
+  const needles = reading.map((terms) => terms.map(needlesOf));
+  const scores = new Map(
+    candidates.map((candidate) => {
+      const name = ` ${candidate.name.toLowerCase()} `;
+      return [candidate, Math.max(...needles.map((terms) => terms.reduce((sum, term) => sum + termScore(term, name, candidate.keys), 0)))];
+    }),
+  );
+  // Best first, then the newest: sort keeps the candidates' order among equals.
+  const best = candidates.sort((a, b) => scores.get(b)! - scores.get(a)!).slice(0, limit);
   if (!best.length) return [];
-  const rows = await db
-    .select({ post: lostFoundPosts, key: sql<number>`k.key` })
-    .from(lostFoundPosts)
-    .innerJoin(sql`lost_found_search_keys k`, sql`k.post_id = ${lostFoundPosts.id}`)
-    .where(
-      inArray(
-        sql`k.key`,
-        best.map((candidate) => candidate.key),
-      ),
-    );
-  const byKey = new Map(rows.map((row) => [Number(row.key), row.post]));
+  const rows = await packedRows(
+    db,
+    { key: sql<number>`k.key`, ...ANSWERED },
+    sql`FROM ${lostFoundPosts} JOIN lost_found_search_keys k ON k.post_id = ${lostFoundPosts.id} WHERE k.key IN (SELECT value FROM json_each(${JSON.stringify(best.map((candidate) => candidate.key))}))`,
+  );
+  const byKey = new Map(rows.map((row) => [row.key, row]));
   return best.flatMap((candidate) => byKey.get(candidate.key) ?? []);
 }
 

@@ -24,6 +24,12 @@ it('answers a public list from memory until its time is up', async () => {
   expect(await names()).toEqual(['Rosa']);
 });
 
+it('never keeps a search of a name: one family asks it, and the names looked for are not held', async () => {
+  expect(await names('?q=rosa')).toEqual([]);
+  await writeBehind('Rosa');
+  expect(await names('?q=rosa')).toEqual(['Rosa']);
+});
+
 it('forgets every list at any write through the API, so a poster reads their own post back', async () => {
   expect(await names()).toEqual([]);
   expect(await api.get<unknown[]>('/api/pulse?limit=5')).toEqual([]);

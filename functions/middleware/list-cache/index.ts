@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 
-/** The public lists: the same answer for everyone who asks with the same query. */
+/**
+ * The public lists: the same answer for everyone who asks with the same query. Not a search of a
+ * name (`q`): that is one family's question, seldom asked again in the same minute, so keeping it
+ * only held the names people look for in memory and, under many searches, churned the whole cache
+ * (every answer kept and gzipped, then dropped at MAX_ENTRIES).
+ */
 const PUBLIC_LISTS = /^\/api\/(lost-found|alerts|jobs|resources|assistance-requests|surplus-offers|drops(?:\/next)?|pulse|pfif|places\/counts)$/;
 /** Enough for every list and its common queries; a flood of odd queries only empties it. */
 const MAX_ENTRIES = 500;
@@ -29,7 +34,7 @@ export function listCache(ttlMs: number, now: () => number) {
       entries.clear();
       return;
     }
-    if (c.req.method !== 'GET' || !PUBLIC_LISTS.test(c.req.path)) return next();
+    if (c.req.method !== 'GET' || !PUBLIC_LISTS.test(c.req.path) || c.req.query('q') !== undefined) return next();
     let entry = entries.get(c.req.url);
     if (!entry || now() - entry.at >= ttlMs) {
       await next();
