@@ -1,7 +1,8 @@
 /** Search of the missing-person board over its FTS5 index (db/migrations/0006_search.sql, 0025_search_keys.sql). */
 import levenshtein from 'damerau-levenshtein';
 import { inArray, sql } from 'drizzle-orm';
-import { packedRows, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { packedRows } from '../../db/packed-rows.ts';
 import { latinReadings, nameKeys, PARTICLES, soundKey } from '../../db/name-keys.ts';
 import { lostFoundNameWords, lostFoundPosts } from '../../db/schema.ts';
 import { foldForSearch } from '../../db/search-fields.ts';

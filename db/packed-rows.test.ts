@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { tempDatabase } from '../tests/temp-db.ts';
-import { packedRows } from './client.ts';
+import { packedRows } from './packed-rows.ts';
 import { lostFoundPosts } from './schema.ts';
 
 let store: Awaited<ReturnType<typeof tempDatabase>>;
