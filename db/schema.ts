@@ -48,6 +48,15 @@ export const lostFoundPosts = sqliteTable(
     pfifId: text('pfif_id').unique(),
     /** When an imported record was first written in its original system; createdAt is when it came here. */
     sourceDate: text('source_date'),
+    /**
+     * What the detainee locator asks for, kept for the owner only (PUT /api/lost-found/:id/facts),
+     * each sealed like a contact (functions/domain/sealed.ts) and read only by the manage view: the
+     * country of birth (an ISO code of BIRTH_COUNTRIES), the date of birth (YYYY-MM-DD) and the
+     * A-number (its 8 or 9 digits).
+     */
+    birthCountry: text('birth_country'),
+    birthDate: text('birth_date'),
+    aNumber: text('a_number'),
   },
   (table) => [
     index('lost_found_posts_created_at').on(table.createdAt),

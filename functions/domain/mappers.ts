@@ -124,7 +124,7 @@ export const toAlert = (row: AlertRow): Alert => {
 };
 
 /** A missing-person post as its poster and moderators read it: with its contact. */
-export const toOwnPost = (row: LostFoundRow): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
+export const toOwnPost = (row: PostFields): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
 
 /** What a help request and an offer share, as the board shows it: the contact method only as its kind. */
 const helpPost = (row: RequestRow | OfferRow) => ({

@@ -38,6 +38,10 @@ import {
 /** Every column holding a person's phone number or email. Jobs' and resources' contacts are public on purpose. */
 export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   lostFoundPosts.contact,
+  // What only the owner keeps for a detention search: as personal as a contact.
+  lostFoundPosts.birthCountry,
+  lostFoundPosts.birthDate,
+  lostFoundPosts.aNumber,
   lostFoundNotes.contact,
   alerts.contact,
   alerts.replyTo,

@@ -1,6 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { LIMITS, lostFoundInput, lostFoundNoteInput, manageInput, PAGE_SIZE, type LostFoundManage, type LostFoundRecord } from '../../src/common/contract/index.ts';
+import {
+  LIMITS,
+  lostFoundInput,
+  lostFoundNoteInput,
+  manageInput,
+  PAGE_SIZE,
+  privateFactsInput,
+  type LostFoundManage,
+  type LostFoundRecord,
+  type PrivateFacts,
+} from '../../src/common/contract/index.ts';
 import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
 import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages.ts';
@@ -183,7 +193,19 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const { row, response } = await owned(c);
         if (!row) return response;
         const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
-        return c.json({ post: toOwnPost(row), responses: [], notes, expiresAt: expiresAt(row) } satisfies LostFoundManage);
+        return c.json({ post: toOwnPost(row), responses: [], notes, expiresAt: expiresAt(row), facts: factsOf(row) } satisfies LostFoundManage);
+      })
+      // What the detainee locator asks for, kept for the owner only: sealed, and read back only above.
+      .put('/:id/facts', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        const input = await readJson(c, privateFactsInput);
+        if (!input.ok) return input.response;
+        await db
+          .update(lostFoundPosts)
+          .set(await sealed.sealRow(lostFoundPosts, input.data))
+          .where(eq(lostFoundPosts.id, row.id));
+        return c.json(input.data satisfies PrivateFacts);
       })
       .post('/:id/renew', async (c) => {
         const { row, response } = await owned(c);
@@ -211,6 +233,9 @@ export function lostFoundRoutes(deps: RouteDeps) {
       })
   );
 }
+
+/** The owner's facts of an opened row. */
+const factsOf = (row: PrivateFacts): PrivateFacts => ({ birthCountry: row.birthCountry, birthDate: row.birthDate, aNumber: row.aNumber });
 
 /**
  * GET /api/p/CODE[.LANG]: sends the browser on to the record's page in that language, or to the

@@ -13,7 +13,7 @@ import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } f
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
 import { PAGE_SIZE, TEXT_CODE, type RateLimitName } from './limits.ts';
-import { lostFoundInput, lostFoundNoteInput } from './lost-found.ts';
+import { lostFoundInput, lostFoundNoteInput, privateFactsInput } from './lost-found.ts';
 import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 import { inviteInput, inviteVerifyInput, reportActInput, responderInput, signInVerifyInput } from './responders.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
@@ -183,6 +183,14 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Missing persons',
     auth: 'manage',
     answer: { status: 200, description: 'LostFoundManage' },
+  },
+  'PUT /api/lost-found/:id/facts': {
+    summary:
+      "Keep, change or forget what the detainee locator asks for (country and date of birth, A-number): sealed, read back only by the poster's view, never in a public answer, page, export or search",
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: privateFactsInput,
+    answer: { status: 200, description: 'The PrivateFacts as kept' },
   },
   'POST /api/lost-found/:id/renew': {
     summary: 'Keep a record listed longer',

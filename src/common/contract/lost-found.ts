@@ -1,6 +1,7 @@
 /** The missing-person board (/lost-found): what a post sends and what the board lists. */
 import * as z from 'zod/mini';
 import { isCalendarDate, optionalText, ownPhoto, required, trimmed } from './fields.ts';
+import { aNumberDigits, BIRTH_COUNTRIES } from './detention.ts';
 import { LIMITS, NOTE_STATUSES, type NoteStatus } from './limits.ts';
 import type { ContactKind } from './pow.ts';
 
@@ -101,6 +102,33 @@ export interface LostFoundRecord extends LostFoundPost {
   notes: LostFoundNote[];
 }
 
+/**
+ * PUT /api/lost-found/:id/facts: what the detainee locator asks for, kept only for the record's
+ * owner (sealed like a contact, answered only by GET /api/lost-found/:id/manage, in no public
+ * answer, page, export or search). Each may be blank or left out: it is then forgotten.
+ */
+export const privateFactsInput = z.object({
+  birthCountry: z
+    .pipe(
+      z.optional(z.nullable(z.string())),
+      z.transform((value) => value || null),
+    )
+    .check(z.refine((value) => value === null || BIRTH_COUNTRIES.includes(value), 'Country of birth must be one of the listed countries')),
+  birthDate: z
+    .pipe(
+      z.optional(z.nullable(z.string().check(z.trim()))),
+      z.transform((value) => value || null),
+    )
+    .check(z.refine((value) => value === null || isCalendarDate(value), 'Date of birth must be a real date (YYYY-MM-DD), not in the future')),
+  aNumber: z
+    .pipe(
+      z.optional(z.nullable(z.string().check(z.maxLength(40, 'An A-number has 8 or 9 digits')))),
+      z.transform((value) => (value?.trim() ? (aNumberDigits(value) ?? value) : null)),
+    )
+    .check(z.refine((value) => value === null || /^\d{8,9}$/.test(value), 'An A-number has 8 or 9 digits')),
+});
+export type PrivateFacts = z.output<typeof privateFactsInput>;
+
 /** GET /api/lost-found/:id/manage: what only the owner sees: the notes with their contacts, and when the record expires. */
 export interface LostFoundManage {
   post: OwnLostFoundPost;
@@ -108,4 +136,6 @@ export interface LostFoundManage {
   notes: (LostFoundNote & { contact: string | null })[];
   /** ISO 8601; POST /api/lost-found/:id/renew moves it LOST_FOUND_DAYS from now. */
   expiresAt: string;
+  /** What the owner kept for a detention search (PUT /api/lost-found/:id/facts). */
+  facts: PrivateFacts;
 }

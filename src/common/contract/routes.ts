@@ -27,6 +27,8 @@ import type {
   subscriptionInput,
   SurplusOffer,
   surplusOfferInput,
+  PrivateFacts,
+  privateFactsInput,
   ReportTally,
   textCodeInput,
   unsubscribeInput,
@@ -43,6 +45,7 @@ export interface Routes {
   'GET /api/lost-found/:id': { body: undefined; answer: LostFoundRecord };
   'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
   'POST /api/lost-found/:id/renew': { body: undefined; answer: Pick<LostFoundManage, 'expiresAt'> };
+  'PUT /api/lost-found/:id/facts': { body: In<typeof privateFactsInput>; answer: PrivateFacts };
   'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
   'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
   'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };

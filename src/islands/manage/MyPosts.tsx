@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { aNumberDigits, BIRTH_COUNTRIES } from '../../common/contract/detention.ts';
 import { LOST_FOUND_DAYS } from '../../common/contract/limits.ts';
-import type { AssistanceResponse, AssistanceRequest, LostFoundManage, SurplusOffer } from '../../common/contract/index.ts';
-import { localizePath, type Lang } from '../../common/i18n/languages.ts';
+import type { AssistanceResponse, AssistanceRequest, LostFoundManage, PrivateFacts, SurplusOffer } from '../../common/contract/index.ts';
+import { LOCALES, localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
 import { contactLink, formatDate } from '../../common/format.ts';
@@ -252,6 +253,7 @@ function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; 
       <p>
         <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.post.id)}`}>{t('manage.publicPage')}</a>
       </p>
+      <DetentionFacts record={record} token={token} lang={lang} t={t} />
       <section className="my-post-answers" aria-labelledby={`${id}-notes`}>
         <h3 id={`${id}-notes`}>{t('manage.notes')}</h3>
         <p className="hint">{t('manage.notesPrivate')}</p>
@@ -266,5 +268,104 @@ function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; 
         )}
       </section>
     </>
+  );
+}
+
+/** What each refused field of the facts says, in the page's language. */
+const FACT_ERRORS: Record<keyof PrivateFacts, MessageKey> = {
+  birthCountry: 'manage.facts.countryInvalid',
+  birthDate: 'manage.facts.birthDateInvalid',
+  aNumber: 'manage.facts.aNumberInvalid',
+};
+
+/**
+ * What ICE's detainee locator asks for, kept by the owner for the day it may be needed: sealed on
+ * the server, read back only here (PUT /api/lost-found/:id/facts). The countries are named by the
+ * phone in the page's language, in that language's order.
+ */
+function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; token: string; lang: Lang; t: T }) {
+  const id = useId();
+  const [facts, setFacts] = useState<PrivateFacts>(record.facts);
+  const [errors, setErrors] = useState<Partial<Record<keyof PrivateFacts, MessageKey>>>({});
+  const [pending, setPending] = useState(false);
+  const [countries] = useState(() => {
+    const names = new Intl.DisplayNames([LOCALES[lang]], { type: 'region' });
+    const order = new Intl.Collator(LOCALES[lang]);
+    return BIRTH_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => order.compare(a.name, b.name));
+  });
+  const set = (field: keyof PrivateFacts) => (event: { currentTarget: { value: string } }) => {
+    setFacts({ ...facts, [field]: event.currentTarget.value || null });
+    setErrors({ ...errors, [field]: undefined });
+  };
+
+  async function save(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (facts.aNumber && !aNumberDigits(facts.aNumber)) {
+      setErrors({ aNumber: FACT_ERRORS.aNumber });
+      return;
+    }
+    setPending(true);
+    try {
+      setFacts(await call('PUT /api/lost-found/:id/facts', facts, { id: record.post.id, token }));
+      setErrors({});
+      showToast({ title: t('manage.facts.saved'), variant: 'success' });
+    } catch (error) {
+      const refused = error instanceof ApiError ? (Object.keys(error.fields).filter((field) => field in FACT_ERRORS) as (keyof PrivateFacts)[]) : [];
+      if (refused.length) setErrors(Object.fromEntries(refused.map((field) => [field, FACT_ERRORS[field]])));
+      else showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const field = (name: keyof PrivateFacts) => ({
+    id: `${id}-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : name === 'aNumber' ? `${id}-aNumber-hint` : undefined,
+  });
+  const error = (name: keyof PrivateFacts) =>
+    errors[name] && (
+      <p className="field-error" id={`${id}-${name}-error`} role="alert">
+        {t(errors[name])}
+      </p>
+    );
+  return (
+    <section className="my-post-answers detention-facts" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('manage.facts.title')}</h3>
+      <p className="hint">{t('manage.facts.lead')}</p>
+      <form className="form-grid" onSubmit={(event) => void save(event)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-birthCountry`}>{t('manage.facts.country')}</label>
+          <select {...field('birthCountry')} value={facts.birthCountry ?? ''} onChange={set('birthCountry')}>
+            <option value="">{t('manage.facts.countryNone')}</option>
+            {countries.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {error('birthCountry')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-birthDate`}>{t('manage.facts.birthDate')}</label>
+          <input {...field('birthDate')} type="date" min="1900-01-01" max={new Date().toISOString().slice(0, 10)} value={facts.birthDate ?? ''} onChange={set('birthDate')} />
+          {error('birthDate')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-aNumber`}>{t('manage.facts.aNumber')}</label>
+          <input {...field('aNumber')} inputMode="numeric" autoComplete="off" dir="ltr" maxLength={20} value={facts.aNumber ?? ''} onChange={set('aNumber')} />
+          <p className="hint" id={`${id}-aNumber-hint`}>
+            {t('manage.facts.aNumberHint')}
+          </p>
+          {error('aNumber')}
+        </div>
+        <div>
+          <button type="submit" className="button secondary" disabled={pending}>
+            {t('manage.facts.save')}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
