@@ -8,6 +8,7 @@ import type { Created, LostFoundManage, LostFoundPost } from '../../src/common/c
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';
+import { LOCATOR_URL } from '../../src/common/detained/locator.ts';
 import { post, toast, usePhone } from './chromium.ts';
 
 const phone = usePhone();
@@ -20,7 +21,7 @@ async function newRecord(name: string) {
 
 describe('the facts for a detention search on My posts', () => {
   it('refuses a short A-number in the page words, keeps what is saved, and shows it again on another visit; the public page never', async () => {
-    const record = await newRecord(`Rosa Ríos ${Date.now()}`);
+    const record = await newRecord('María José Ríos Hernández');
     const link = `/manage#missing.${record.id}.${record.manageToken}`;
     const page = await phone.open(link, { ready: '.detention-facts' });
     const facts = page.locator('.detention-facts');
@@ -43,6 +44,17 @@ describe('the facts for a detention search on My posts', () => {
     expect(await facts.locator('.field-error').count()).toBe(0);
     expect(await kept()).toEqual({ birthCountry: 'SV', birthDate: '1987-06-05', aNumber: '087654321' });
 
+    // The names to try in ICE's locator, made on the phone, with what was kept; the locator opens apart.
+    const card = facts.locator('.locator-card');
+    const lastNames = await card.locator('.locator-names').first().locator('li').allTextContents();
+    expect(lastNames).toEqual(expect.arrayContaining(['Ríos Hernández', 'Rios Hernandez', 'Rios', 'Hernandez']));
+    expect(await card.locator('.locator-names').nth(1).locator('li').allTextContents()).toContain('Maria Jose');
+    expect(await card.textContent()).toContain('El Salvador');
+    expect(await card.textContent()).toContain('A087654321');
+    const locator = card.getByRole('link', { name: en['manage.locator.open'] });
+    expect(await locator.getAttribute('href')).toBe(LOCATOR_URL);
+    expect(await locator.getAttribute('target')).toBe('_blank');
+
     // Another visit (the device keeps the post): the facts come back from the server.
     await page.reload();
     await page.waitForSelector('.detention-facts');
@@ -55,7 +67,7 @@ describe('the facts for a detention search on My posts', () => {
     await publicPage.goto(`/person?id=${record.id}`);
     await publicPage.getByText(record.name).first().waitFor();
     const html = await publicPage.content();
-    expect(['087654321', '1987-06-05', 'El Salvador'].filter((needle) => html.includes(needle))).toEqual([]);
+    expect(['087654321', '1987-06-05', 'El Salvador', 'Rios Hernandez'].filter((needle) => html.includes(needle))).toEqual([]);
     await page.context().close();
   });
 

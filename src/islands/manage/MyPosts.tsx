@@ -10,6 +10,7 @@ import { $liveEvent } from '../../client/live/store.ts';
 import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost } from '../../client/my-posts.ts';
 import type { MyPostKind } from '../../common/forms/kit.ts';
 import { relativeTime } from '../../common/relative-time.ts';
+import { LOCATOR_URL, locatorNames, splitName } from '../../common/detained/locator.ts';
 import { showToast } from '../../client/toast.ts';
 import { PersonNote } from '../lost-found/PersonNote.tsx';
 
@@ -331,7 +332,7 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
       </p>
     );
   return (
-    <section className="my-post-answers detention-facts" aria-labelledby={`${id}-title`}>
+    <section className="detention-facts" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('manage.facts.title')}</h3>
       <p className="hint">{t('manage.facts.lead')}</p>
       <form className="form-grid" onSubmit={(event) => void save(event)} noValidate>
@@ -366,6 +367,54 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
           </button>
         </div>
       </form>
+      <LocatorCard name={record.post.name} facts={facts} t={t} />
     </section>
+  );
+}
+
+/**
+ * The names to try in ICE's detainee locator, made here from the record's name (nothing is sent
+ * anywhere), with the kept country of birth as the locator (in English) names it, and a link that
+ * opens the locator in a tab of its own.
+ */
+function LocatorCard({ name, facts, t }: { name: string; facts: PrivateFacts; t: T }) {
+  const { lastNames, firstNames } = locatorNames(splitName(name));
+  const country = facts.birthCountry && new Intl.DisplayNames(['en'], { type: 'region' }).of(facts.birthCountry);
+  const list = (names: string[]) => (
+    <ul className="locator-names" dir="ltr">
+      {names.map((each) => (
+        <li key={each}>
+          <bdi>{each}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="locator-card">
+      <h4>{t('manage.locator.title')}</h4>
+      <p className="hint">{t('manage.locator.lead')}</p>
+      <p>
+        <strong>{t('manage.locator.lastNames')}</strong>
+      </p>
+      {list(lastNames)}
+      <p>
+        <strong>{t('manage.locator.firstNames')}</strong>
+      </p>
+      {list(firstNames)}
+      {country && (
+        <p>
+          {t('manage.locator.country')} <bdi dir="ltr">{country}</bdi>
+        </p>
+      )}
+      {facts.aNumber && (
+        <p>
+          {t('manage.locator.aNumber')} <bdi dir="ltr">A{facts.aNumber.padStart(9, '0')}</bdi>
+        </p>
+      )}
+      <a className="button" href={LOCATOR_URL} target="_blank" rel="noopener noreferrer">
+        {t('manage.locator.open')}
+      </a>
+      <p className="hint">{t('manage.locator.later')}</p>
+    </div>
   );
 }
