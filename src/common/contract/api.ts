@@ -31,7 +31,10 @@ export const API_TAGS = {
 export type ApiTag = keyof typeof API_TAGS;
 
 export interface ApiRoute {
+  /** A line: what /api-docs lists for the route, in every language's page. */
   summary: string;
+  /** The rest, in the OpenAPI document only (GET /api/openapi.json). */
+  description?: string;
   tag: ApiTag;
   /** Who may call it: anyone (absent), the poster with the post's manage secret, a signed-in admin or a signed-in rapid responder. */
   auth?: 'manage' | 'admin' | 'responder';
@@ -258,7 +261,8 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 202, description: '`{ phone }`: the normalized number a code was texted to' },
   },
   'POST /api/alert-subscriptions/confirm': {
-    summary: `The code texted to a number, entered: its texts start. A code works ${TEXT_CODE.minutes} minutes, once, and dies after ${TEXT_CODE.tries} tries in all; any code that does not work gets the same 400 wrong_code`,
+    summary: 'The code texted to a number, entered: its texts start',
+    description: `A code works ${TEXT_CODE.minutes} minutes, once, and dies after ${TEXT_CODE.tries} tries in all; any code that does not work gets the same 400 wrong_code.`,
     tag: 'Alerts',
     body: textCodeInput,
     limit: ['textCodeTry'],
@@ -540,7 +544,8 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'PushDeviceState; 404 when the endpoint has no subscription' },
   },
   'POST /api/push/follows': {
-    summary: 'Notify this browser about one missing-person record: a visible note, or the person marked found (a subscription with no area or topic is kept if there is none)',
+    summary: 'Notify this browser about one missing-person record: a visible note, or the person marked found',
+    description: 'A subscription with no area or topic is kept if there is none.',
     tag: 'Missing persons',
     body: pushFollowInput,
     limit: ['pushFollow'],
@@ -617,7 +622,8 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     (['lost-found', 'assistance-requests', 'surplus-offers'] as const).map((board) => [
       `POST /api/${board}/:id/contact`,
       {
-        summary: "The poster's contact, one at a time: send the proof of work the first answer (428) asks for in the x-proof-of-work header; a form post (no script) gets a page",
+        summary: "The poster's contact, one at a time",
+        description: 'Send the proof of work the first answer (428) asks for in the x-proof-of-work header; a form post (no script) gets a page.',
         tag: board === 'lost-found' ? 'Missing persons' : 'Help',
         limit: ['contactReveal'],
         answer: { status: 200, description: 'RevealedContact (never cached)' },

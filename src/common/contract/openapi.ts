@@ -67,6 +67,7 @@ function operation(method: string, path: string, route: ApiRoute) {
       .replace(/^\/api/, '')
       .replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(route.auth ? { security: [{ [route.auth === 'manage' ? 'manageSecret' : `${route.auth}Session`]: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
