@@ -43,7 +43,7 @@ function resultItem(lang: Lang, post: LostFoundPost): string {
   return (
     `<li><a href="/api/lost-found/${encodeURIComponent(post.id)}/page?lang=${lang}"><bdi>${escape(post.name)}</bdi></a>` +
     (post.status === 'found' ? ` <strong class="badge">${w(facts.badge.key)}</strong>` : '') +
-    (facts.match ? `<br><em>${w(facts.match.key, facts.match.vars)}</em>` : '') +
+    (facts.match ? `<br><span class="muted">${w(facts.match.key, facts.match.vars)}</span>` : '') +
     (seen ? `<br>${w('lostFound.lastSeen')}: ${seen}` : '') +
     `<br><small>${w('lostFound.posted')} ${escape(facts.posted)}</small></li>`
   );

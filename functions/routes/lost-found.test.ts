@@ -515,9 +515,9 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     // Why a record was found, when not by its name as written, in the language asked.
     const similar = await searchPage({ q: 'maria ernandes', lang: 'es' });
     expect(links(similar.html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
-    expect(similar.html).toContain('María José Hernández</bdi></a><br><em>Se escribe parecido</em>');
+    expect(similar.html).toContain('María José Hernández</bdi></a><br><span class="muted">Se escribe parecido</span>');
     const nickname = await searchPage({ q: 'pepe hernandez' });
-    expect(nickname.html).toContain('<em>\u2068Pepe\u2069 is a nickname of \u2068José\u2069</em>');
+    expect(nickname.html).toContain('<span class="muted">\u2068Pepe\u2069 is a nickname of \u2068José\u2069</span>');
   });
 
   it('escapes hostile names and what was typed', async () => {
