@@ -380,6 +380,8 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
 function LocatorCard({ name, facts, t }: { name: string; facts: PrivateFacts; t: T }) {
   const { lastNames, firstNames } = locatorNames(splitName(name));
   const country = facts.birthCountry && new Intl.DisplayNames(['en'], { type: 'region' }).of(facts.birthCountry);
+  // As typed, before it is saved ("A 087-654-321"): its digits, once they are an A-number.
+  const digits = facts.aNumber && aNumberDigits(facts.aNumber);
   const list = (names: string[]) => (
     <ul className="locator-names" dir="ltr">
       {names.map((each) => (
@@ -406,9 +408,9 @@ function LocatorCard({ name, facts, t }: { name: string; facts: PrivateFacts; t:
           {t('manage.locator.country')} <bdi dir="ltr">{country}</bdi>
         </p>
       )}
-      {facts.aNumber && (
+      {digits && (
         <p>
-          {t('manage.locator.aNumber')} <bdi dir="ltr">A{facts.aNumber.padStart(9, '0')}</bdi>
+          {t('manage.locator.aNumber')} <bdi dir="ltr">A{digits.padStart(9, '0')}</bdi>
         </p>
       )}
       <a className="button" href={LOCATOR_URL} target="_blank" rel="noopener noreferrer">
