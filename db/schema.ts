@@ -24,6 +24,8 @@ export const lostFoundPosts = sqliteTable(
     contactKind: text('contact_kind'),
     /** 'missing', or 'found' once the poster marks it so with the private manage link. */
     status: text('status').notNull().default('missing'),
+    /** Said by the owner with 'found': 'detained' or 'released' (FOUND_AS); null otherwise. */
+    foundAs: text('found_as'),
     /** SHA-256 of the poster's manage secret (the secret itself is never stored). */
     manageHash: text('manage_hash'),
     /** Hidden by an admin: kept (it can be restored) but never listed. */
@@ -277,6 +279,10 @@ export const pushSubscriptions = sqliteTable('push_subscriptions', {
   lang: text('lang').notNull(),
   /** Also pushed when a report it got is verified or over (a false alarm is always pushed). */
   updates: integer('updates', { mode: 'boolean' }).notNull().default(false),
+  /** When the reminders to search the detainee locator again were asked for (/detained), to the minute; null: none. */
+  remindersFrom: text('reminders_from'),
+  /** How many of them were sent (REMINDER_HOURS): the next is due that many hours after `remindersFrom`. */
+  remindersSent: integer('reminders_sent').notNull().default(0),
   createdAt: text('created_at').notNull(),
 });
 
@@ -373,6 +379,10 @@ export const resources = sqliteTable(
     whatToBring: text('what_to_bring'),
     notRequired: text('not_required', { mode: 'json' }).$type<NotRequired[]>(),
     eligibility: text('eligibility'),
+    /** A JSON list of the other counties it serves (a rapid response network's); null: only its own. */
+    serves: text('serves', { mode: 'json' }).$type<string[]>(),
+    /** A consulate's country, ISO 3166-1. */
+    country: text('country'),
     verified: integer('verified', { mode: 'boolean' }).notNull().default(false),
     /** The California date and the moderator of the last verification, set from the session, never from a body. */
     verifiedOn: text('verified_on'),

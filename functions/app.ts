@@ -13,7 +13,7 @@ import { apiError } from './http/answers.ts';
 import { keyring } from './domain/keys.ts';
 import { listCache } from './middleware/list-cache/index.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from './outbound/push-hosts.ts';
-import { pushEvent, vapidKeys } from './outbound/push.ts';
+import { pushEvent, pushReminders, vapidKeys } from './outbound/push.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { respondRoutes } from './routes/respond.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -49,7 +49,7 @@ const failureOf = (error: Error) => {
  * The one API app (basePath /api) every host serves. It never stores or logs a visitor's IP
  * address or user agent. `maintain()` places the cities stored before counties were (once), seals
  * the personal data stored before sealing (once),
- * deletes what has expired, takes a step in merging the search index and sends waiting texts; hosts call it every minute or so (requests
+ * deletes what has expired, takes a step in merging the search index, pushes the locator reminders due and sends waiting texts; hosts call it every minute or so (requests
  * also sweep now and then).
  */
 export function createApp(deps: Deps) {
@@ -139,6 +139,7 @@ export function createApp(deps: Deps) {
       await routeDeps.sealed.sealOnce();
       await sweep(routeDeps);
       await tidySearchIndex(routeDeps.db);
+      await pushReminders(routeDeps.db, routeDeps.push, routeDeps.now());
       lists.clear();
       return deliverOutbox(routeDeps, routeDeps.smsGateway, routeDeps.now());
     },

@@ -54,9 +54,10 @@ const IMPORTS_ON_ACTION = [/^Header\.astro_astro_type_script/, /^HelpBoxes\./];
  * (src/client/pow-solve.ts), loaded when the server answers a request with a challenge; the possible
  * matches of the missing-person form (src/islands/lost-found/PossibleMatches.tsx), loaded once a name is typed;
  * passkeys (src/client/passkeys.ts), which the moderators' desk loads when a passkey button is tapped
- * (/respond imports them at once, and counts them).
+ * (/respond imports them at once, and counts them); the countries of birth (src/islands/shared/BirthCountrySelect.tsx),
+ * which the directory desk loads when a moderator chooses Consulate (/manage and /detained import them at once).
  */
-const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./, /^passkeys\./];
+const LOADED_ON_ACTION = [/^places\./, /^multipart\./, /^pow-solve\./, /^PossibleMatches\./, /^passkeys\./, /^BirthCountrySelect\./];
 /**
  * Built scripts that load as soon as the page shows what needs them, with the mark of that in
  * the page: a city field's code (src/islands/shared/city.tsx) on the pages that show a city field (its list

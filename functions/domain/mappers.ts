@@ -23,9 +23,11 @@ import {
   adminCategoryFor,
   ADMIN_RESOURCE_CATEGORIES,
   CONFIRMED_BY_OTHERS,
+  FOUND_AS,
   URGENT_ALERT_TYPES,
   type AdminResourceCategory,
   type AlertType,
+  type FoundAs,
   type JobType,
   type NoteStatus,
   type ResourceCategory,
@@ -124,7 +126,11 @@ export const toAlert = (row: AlertRow): Alert => {
 };
 
 /** A missing-person post as its poster and moderators read it: with its contact. */
-export const toOwnPost = (row: PostFields): OwnLostFoundPost => ({ ...toPost(row), contact: row.contact });
+export const toOwnPost = (row: PostFields & Pick<LostFoundRow, 'foundAs'>): OwnLostFoundPost => ({
+  ...toPost(row),
+  contact: row.contact,
+  foundAs: row.status === 'found' && FOUND_AS.includes(row.foundAs as FoundAs) ? (row.foundAs as FoundAs) : null,
+});
 
 /** What a help request and an offer share, as the board shows it: the contact method only as its kind. */
 const helpPost = (row: RequestRow | OfferRow) => ({
@@ -162,6 +168,9 @@ export const toResource = (row: ResourceRow): Resource => ({
   id: row.id,
   name: row.name,
   category: row.category as ResourceCategory,
+  kind: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
+    ? (row.adminCategory as AdminResourceCategory)
+    : adminCategoryFor(row.category as ResourceCategory),
   city: row.city,
   county: row.county,
   address: row.address,
@@ -175,6 +184,8 @@ export const toResource = (row: ResourceRow): Resource => ({
   whatToBring: row.whatToBring,
   notRequired: row.notRequired ?? [],
   eligibility: row.eligibility,
+  serves: row.serves ?? [],
+  country: row.country,
   verified: row.verified,
   verifiedOn: row.verifiedOn,
   verifiedBy: row.verifiedBy,
@@ -182,16 +193,17 @@ export const toResource = (row: ResourceRow): Resource => ({
 });
 
 /** A stored resource for the desk; a public submission shows the first admin category of its public one. */
-export const toAdminResource = (row: ResourceRow): AdminResource => ({
-  ...toResource(row),
-  adminCategory: ADMIN_RESOURCE_CATEGORIES.includes(row.adminCategory as AdminResourceCategory)
-    ? (row.adminCategory as AdminResourceCategory)
-    : adminCategoryFor(row.category as ResourceCategory),
-  services: row.services,
-  requirements: row.requirements,
-  status: row.status === 'published' ? 'published' : 'pending',
-  createdAt: row.createdAt,
-});
+export const toAdminResource = (row: ResourceRow): AdminResource => {
+  const resource = toResource(row);
+  return {
+    ...resource,
+    adminCategory: resource.kind,
+    services: row.services,
+    requirements: row.requirements,
+    status: row.status === 'published' ? 'published' : 'pending',
+    createdAt: row.createdAt,
+  };
+};
 
 /** A stored job as the board shows it. */
 export const toJob = (row: JobRow): Job => ({

@@ -11,7 +11,7 @@ import { PFIF_DUPLICATE_CHECKS, type PfifImportSummary } from '../../src/common/
 import { toNote } from './mappers.ts';
 import { search } from './person-search.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
-import { parsePfif, PfifError, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
+import { parsePfif, PfifError, pfifStatus, type PfifNote, type PfifPerson, type PfifSite } from './pfif.ts';
 import { expiresAt, visibleRecord } from './lifetime.ts';
 import { newestFirst, toMinute } from './time.ts';
 
@@ -216,8 +216,8 @@ export async function listedPersons(db: Database, now: number, limit: number, be
     status: row.status as PfifPerson['status'],
     notes: (byPost.get(row.id) ?? []).map((note): PfifNote => {
       // As anyone reads it (toNote: never its contact), with its PFIF id.
-      const { id: _id, createdAt, ...shown } = toNote(note);
-      return { ...shown, id: note.pfifId ?? note.id, sourceDate: createdAt, entryDate: createdAt };
+      const { id: _id, createdAt, status, text, ...shown } = toNote(note);
+      return { ...shown, ...pfifStatus(status, text), id: note.pfifId ?? note.id, sourceDate: createdAt, entryDate: createdAt };
     }),
   }));
   return { persons, next: last && rows.length === limit ? { before: last.createdAt, beforeId: last.id } : undefined };

@@ -9,7 +9,7 @@
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { OWN_MEDIA_PATH } from '../../src/common/contract/fields.ts';
-import { LIMITS, MAX_PFIF_BYTES } from '../../src/common/contract/limits.ts';
+import { LIMITS, MAX_PFIF_BYTES, type NoteStatus } from '../../src/common/contract/limits.ts';
 import type { LostFoundPost } from '../../src/common/contract/lost-found.ts';
 import { escapeXml } from './xml.ts';
 import type { Context } from 'hono';
@@ -27,6 +27,23 @@ export const PFIF_1_4 = 'http://zesty.ca/pfif/1.4';
 /** What a note says of the person, in PFIF's words (the page words them gently). */
 export const PFIF_NOTE_STATUSES = ['information_sought', 'is_note_author', 'believed_alive', 'believed_missing', 'believed_dead'] as const;
 export type PfifNoteStatus = (typeof PFIF_NOTE_STATUSES)[number];
+
+/** This site's note statuses that PFIF has no word for: each is a kind of believed_alive, said in the note's text. */
+const PFIF_ALIVE_AS: Record<Exclude<NoteStatus, PfifNoteStatus>, string> = {
+  in_custody: 'In custody (detained).',
+  released: 'Released from custody.',
+};
+
+/**
+ * A note's status and text as PFIF says them. The words go before the text within the text's cap,
+ * the note's end cut to make room: a note of the longest text must not make the file one no
+ * importer (this site's included) takes.
+ */
+export function pfifStatus(status: NoteStatus | null, text: string): { status: PfifNoteStatus | null; text: string } {
+  if (status === null || (PFIF_NOTE_STATUSES as readonly string[]).includes(status)) return { status: status as PfifNoteStatus | null, text };
+  const words = `${PFIF_ALIVE_AS[status as keyof typeof PFIF_ALIVE_AS]} `;
+  return { status: 'believed_alive', text: words + [...text].slice(0, LIMITS.description - words.length).join('') };
+}
 
 /** Where this site's records live: ids are `domain/person.ID`, photos `baseUrl/images/...`. */
 export interface PfifSite {

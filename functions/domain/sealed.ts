@@ -42,6 +42,8 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   lostFoundPosts.birthCountry,
   lostFoundPosts.birthDate,
   lostFoundPosts.aNumber,
+  // "Found: detained" or "released": the owner's word, not the public's (the board says only found).
+  lostFoundPosts.foundAs,
   lostFoundNotes.contact,
   alerts.contact,
   alerts.replyTo,

@@ -300,6 +300,7 @@ describe('following a person record', () => {
       lang: 'vi',
       updates: false,
       follows: [{ id, name: record.name, status: 'missing' }],
+      reminders: [],
     });
     await api.post('/api/alerts', alert);
     await api.settle();
@@ -355,5 +356,70 @@ describe('following a person record', () => {
     // Following one already followed is no new follow.
     expect((await api.post('/api/push/follows', { ...browser, id }, { 'x-test-client-address': '192.0.2.201' })).status).toBe(201);
     expect(await api.count('push_follows')).toBe(MAX_PUSH_FOLLOWS);
+  });
+});
+
+describe('reminders to search the detainee locator again', () => {
+  const HOUR = 3_600_000;
+  const remind = (body: unknown) => api.post('/api/push/reminders', body);
+  const maintain = async (hours: number) => {
+    api.clock.now = start + hours * HOUR;
+    await api.app.maintain();
+  };
+  let start: number;
+  beforeEach(() => {
+    start = api.clock.now;
+  });
+
+  it('pushes at 8, 24 and 48 hours, in the language asked, naming no one; then no more', async () => {
+    const phone = service.subscribe('phone');
+    const set = await remind({ ...phone, lang: 'es' });
+    expect(set.status).toBe(201);
+    const times = [8, 24, 48].map((hours) => new Date(start + hours * HOUR).toISOString());
+    expect(await set.json()).toEqual({ reminders: times });
+    // The device's own topics and areas stay as they were: none.
+    expect(await stored()).toEqual([{ endpoint: phone.endpoint, areas: '[]', topics: '[]', lang: 'es' }]);
+
+    await maintain(7.99);
+    expect(service.received).toEqual([]);
+    await maintain(8);
+    expect(service.received.map((push) => push.message)).toEqual([{ title: es['push.locatorTitle'], body: es['push.locatorBody'], url: '/es/detained', tag: 'locator' }]);
+    await maintain(8.5);
+    expect(service.received).toHaveLength(1);
+    expect((await (await api.post('/api/push/subscriptions/lookup', { endpoint: phone.endpoint })).json()) as object).toMatchObject({ reminders: times.slice(1) });
+    await maintain(24);
+    await maintain(48);
+    expect(service.received).toHaveLength(3);
+    await maintain(100);
+    expect(service.received).toHaveLength(3);
+    expect(await (await api.post('/api/push/subscriptions/lookup', { endpoint: phone.endpoint })).json()).toMatchObject({ reminders: [] });
+    expect(service.failures).toEqual([]);
+  });
+
+  it('sends one push, not a pile, for the times a stopped server missed; stops with one call; asked again, starts over', async () => {
+    const phone = service.subscribe();
+    await remind({ ...phone, lang: 'en' });
+    await maintain(30);
+    expect(service.received).toHaveLength(1);
+    expect((await (await api.del('/api/push/reminders', { endpoint: phone.endpoint })).json()) as object).toEqual({ endpoint: phone.endpoint, removed: true });
+    await maintain(60);
+    expect(service.received).toHaveLength(1);
+    expect(await (await api.del('/api/push/reminders', { endpoint: phone.endpoint })).json()).toEqual({ endpoint: phone.endpoint, removed: false });
+
+    api.clock.now = start + 70 * HOUR;
+    expect(await (await remind({ ...phone, lang: 'en' })).json()).toEqual({ reminders: [78, 94, 118].map((hours) => new Date(start + hours * HOUR).toISOString()) });
+    await maintain(78);
+    expect(service.received).toHaveLength(2);
+  });
+
+  it('forgets a browser its push service says is gone, and refuses an address of no known push service', async () => {
+    const phone = service.subscribe();
+    await remind({ ...phone, lang: 'en' });
+    service.answer(410);
+    await maintain(8);
+    expect(await stored()).toEqual([]);
+    const elsewhere = await remind({ endpoint: 'https://evil.example.com/push/1', keys: phone.keys, lang: 'en' });
+    expect(elsewhere.status).toBe(400);
+    expect(await stored()).toEqual([]);
   });
 });

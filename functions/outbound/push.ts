@@ -1,7 +1,8 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import { and, asc, eq, exists, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drops, lostFoundNotes, lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
+import { REMINDER_HOURS } from '../../src/common/contract/detention.ts';
 import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { placeOf } from '../../src/common/contract/places.ts';
 import {
@@ -19,6 +20,7 @@ import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages
 import { ALERT_TYPE_KEYS } from '../../src/common/i18n/values.ts';
 import type { Sealer } from '../domain/sealed.ts';
 import { allowedEndpoint } from './push-hosts.ts';
+import { HOUR } from '../domain/time.ts';
 
 export interface VapidKeys {
   /** The uncompressed P-256 public key, base64url: what browsers subscribe with. */
@@ -64,8 +66,8 @@ export type PushPayload = {
   body: string;
   /** The item's page on this site, opened by a tap. */
   url: string;
-  /** Pushes of one topic (or about one followed person) replace each other on the phone instead of piling up. */
-  tag: PushTopic | `person:${string}`;
+  /** Pushes of one topic (or about one followed person, or the locator reminders) replace each other on the phone instead of piling up. */
+  tag: PushTopic | `person:${string}` | 'locator';
 };
 
 /**
@@ -296,5 +298,49 @@ async function fanOut(db: Database, sender: PushSender, item: PushItem, what: st
   };
   await Promise.all(Array.from({ length: PUSH_CONCURRENCY }, sendAll));
   if (tally.failed) console.error(`Push of ${what}: ${tally.failed} of ${tally.sent + tally.gone + tally.failed} could not be handed to their push service`);
+  return tally;
+}
+
+/**
+ * The reminders to search the detainee locator again that are due (/detained, REMINDER_HOURS after
+ * they were asked for): one push each, in the browser's language, naming no one. A host that was
+ * down past several times sends one, not a pile; after the last, the device's reminders end.
+ */
+export async function pushReminders(db: Database, sender: PushSender, now: number): Promise<PushTally> {
+  const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
+  const asked = await db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      lang: pushSubscriptions.lang,
+      from: pushSubscriptions.remindersFrom,
+      sent: pushSubscriptions.remindersSent,
+    })
+    .from(pushSubscriptions)
+    .where(isNotNull(pushSubscriptions.remindersFrom));
+  for (const row of asked) {
+    const due = REMINDER_HOURS.filter((hours, index) => index >= row.sent && Date.parse(row.from!) + hours * HOUR <= now).length;
+    if (!due || !allowedEndpoint(row.endpoint, sender.hosts)) continue;
+    const lang = isLang(row.lang) ? row.lang : 'en';
+    const message: PushPayload = { title: translate(lang, 'push.locatorTitle'), body: translate(lang, 'push.locatorBody'), url: localizePath('/detained', lang), tag: 'locator' };
+    let outcome: 'sent' | 'gone' | 'failed';
+    try {
+      outcome = await deliver(sender, row, message);
+    } catch {
+      outcome = 'failed';
+    }
+    tally[outcome]++;
+    if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, row.endpoint));
+    else {
+      const sent = row.sent + due;
+      const done = sent >= REMINDER_HOURS.length;
+      await db
+        .update(pushSubscriptions)
+        .set(done ? { remindersFrom: null, remindersSent: 0 } : { remindersSent: sent })
+        .where(eq(pushSubscriptions.endpoint, row.endpoint));
+    }
+  }
+  if (tally.failed) console.error(`Locator reminders: ${tally.failed} of ${tally.sent + tally.gone + tally.failed} could not be handed to their push service`);
   return tally;
 }

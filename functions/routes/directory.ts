@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { jobInput, openAt, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from '../../src/common/contract/index.ts';
-import { DESK_LIST_MAX, PAGE_SIZE } from '../../src/common/contract/limits.ts';
+import { ADMIN_RESOURCE_CATEGORIES, adminCategoryFor, DESK_LIST_MAX, PAGE_SIZE, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../../src/common/contract/limits.ts';
 import { dropVolunteers, drops, jobs, resources, sosRequests } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { upcomingDrops } from '../domain/drops.ts';
@@ -42,8 +42,18 @@ export function directoryRoutes(deps: RouteDeps) {
           if (!values.includes(value)) return apiError(c, 400, 'invalid_query', `${name} must be one of ${values.join(', ')}`);
           asked[name] = value;
         }
-        const listed = (column: typeof resources.languages | typeof resources.notRequired, value?: string) =>
-          value === undefined ? undefined : sql`exists (select 1 from json_each(${column}) where value = ${value})`;
+        // Each once: a list of thousands would be one query too many conditions long.
+        const kinds = [...new Set((c.req.query('kind') ?? '').split(',').map((kind) => kind.trim()))].filter(Boolean);
+        if (kinds.some((kind) => !ADMIN_RESOURCE_CATEGORIES.includes(kind as AdminResourceCategory)))
+          return apiError(c, 400, 'invalid_query', `kind must be among ${ADMIN_RESOURCE_CATEGORIES.join(', ')}`);
+        // A suggestion has no finer category: it is the first of its public one (as the desk shows it).
+        const ofKind = (kind: AdminResourceCategory) => {
+          const publicOne = PUBLIC_CATEGORY_OF[kind];
+          const own = eq(resources.adminCategory, kind);
+          return adminCategoryFor(publicOne) === kind ? or(own, and(isNull(resources.adminCategory), eq(resources.category, publicOne))) : own;
+        };
+        const listed = (column: typeof resources.languages | typeof resources.notRequired | typeof resources.serves, value?: string | null) =>
+          value == null ? undefined : sql`exists (select 1 from json_each(${column}) where value = ${value})`;
         const limit = pageSize(c, { default: PAGE_SIZE.max, max: PAGE_SIZE.max });
         const rows = await db
           .select()
@@ -52,7 +62,8 @@ export function directoryRoutes(deps: RouteDeps) {
             and(
               eq(resources.status, 'published'),
               category ? eq(resources.category, category) : undefined,
-              county.on(resources.county),
+              county.county ? or(eq(resources.county, county.county), listed(resources.serves, county.county)) : undefined,
+              kinds.length ? or(...(kinds as AdminResourceCategory[]).map(ofKind)) : undefined,
               asked.cost ? eq(resources.cost, asked.cost) : undefined,
               listed(resources.languages, asked.language),
               listed(resources.notRequired, asked.notRequired),

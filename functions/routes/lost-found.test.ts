@@ -10,6 +10,7 @@ import {
   type LostFoundManage,
   type LostFoundNote,
   type LostFoundPost,
+  type OwnLostFoundPost,
   type LostFoundRecord,
 } from '../../src/common/contract/index.ts';
 import type { LiveEvent } from '../../src/common/contract/events.ts';
@@ -63,7 +64,8 @@ describe('POST /api/lost-found', () => {
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.createdAt).toBe(new Date(api.clock.now).toISOString());
     // The list carries how the contact reads, never the contact: it leaves only on request.
-    const { contact: _contact, ...card } = created as Created<LostFoundPost> & { contact: string };
+    const { contact: _contact, foundAs, ...card } = created as Created<OwnLostFoundPost>;
+    expect(foundAs).toBeNull();
     expect(await list()).toEqual([{ ...card, contactKind: 'phone' }]);
     expect(published).toEqual([{ event: 'new-missing-person', data: { id: created.id, name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
   });
@@ -511,7 +513,7 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     const jose = await searchPage({ q: 'jose' });
     expect(links(jose.html)).toEqual([maria.id, josefina.id].map((id) => `/api/lost-found/${id}/page?lang=en`));
     expect(jose.html).toContain('2 results for');
-    expect(jose.html).toContain('Josefina Martinez</bdi></a> <strong class="badge">Found safe</strong>');
+    expect(jose.html).toContain('Josefina Martinez</bdi></a> <strong class="badge">Found</strong>');
     // Why a record was found, when not by its name as written, in the language asked.
     const similar = await searchPage({ q: 'maria ernandes', lang: 'es' });
     expect(links(similar.html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
@@ -585,7 +587,7 @@ describe('a record and its notes', () => {
   });
 
   it('answers the record with its notes, newest first, none of them with a contact', async () => {
-    const { manageToken: _token, contact: _contact, ...card } = rosa as typeof rosa & { contact: string };
+    const { manageToken: _token, contact: _contact, foundAs: _foundAs, ...card } = rosa as Created<OwnLostFoundPost>;
     expect(await (await record()).json()).toEqual({ ...card, notes: [] });
     const first = (await (await addNote(note)).json()) as LostFoundNote;
     api.clock.now += 60_000;
@@ -639,6 +641,39 @@ describe('a record and its notes', () => {
     expect((await addNote({ ...note, status: 'believed_missing', authorMadeContact: false })).status).toBe(201);
     expect((await addNote({ ...note, authorMadeContact: 'yes' })).status).toBe(400);
     expect(await noteCount()).toBe(2);
+  });
+
+  it('lets only the owner say found detained or released, which only the owner reads back (sealed); anything else changes nothing', async () => {
+    const mark = (body: unknown, token = rosa.manageToken) =>
+      app.request(`/api/lost-found/${rosa.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const own = async () => ((await (await asOwner('/manage')).json()) as LostFoundManage).post;
+    expect((await mark({ status: 'found', foundAs: 'released' }, 'not-the-token')).status).toBe(403);
+    for (const body of [
+      { status: 'found', foundAs: 'deported' },
+      { status: 'found', foundAs: 1 },
+    ])
+      expect((await mark(body)).status, JSON.stringify(body)).toBe(400);
+    expect(await own()).toMatchObject({ status: 'missing', foundAs: null });
+
+    expect(await (await mark({ status: 'found', foundAs: 'detained' })).json()).toMatchObject({ status: 'found', foundAs: 'detained' });
+    expect(await own()).toMatchObject({ status: 'found', foundAs: 'detained' });
+    // Everyone else reads found, nothing more: a list of the detained is what bond scammers look for.
+    const publicRecord = await (await record()).text();
+    expect(JSON.parse(publicRecord)).toMatchObject({ status: 'found' });
+    expect((await list()).find((each) => each.id === rosa.id)).toMatchObject({ status: 'found' });
+    for (const answer of [publicRecord, JSON.stringify(await list())]) expect(answer).not.toMatch(/detained|foundAs/);
+    expect(await (await app.request(`/api/lost-found/${rosa.id}/page`)).text()).not.toContain(en['manage.markFoundDetained']);
+    expect((await api.store.client.execute(`select found_as from lost_found_posts where id = '${rosa.id}'`)).rows[0]!.found_as).not.toBe('detained');
+
+    await mark({ status: 'found', foundAs: 'released' });
+    expect(await own()).toMatchObject({ status: 'found', foundAs: 'released' });
+    // Found, with nothing more said.
+    await mark({ status: 'found' });
+    expect(await own()).toMatchObject({ status: 'found', foundAs: null });
+  });
+
+  it('takes a note saying the person is in custody or was released', async () => {
+    for (const status of ['in_custody', 'released']) expect(await (await addNote({ ...note, status })).json()).toMatchObject({ status });
   });
 
   it.each(NOTE_STATUSES)('takes the PFIF status %s', async (status) => {

@@ -4,7 +4,7 @@ import {
   LIMITS,
   lostFoundInput,
   lostFoundNoteInput,
-  manageInput,
+  lostFoundManageInput,
   PAGE_SIZE,
   privateFactsInput,
   type LostFoundManage,
@@ -135,6 +135,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           contactKind: contactKindOf(input.contact),
           id: crypto.randomUUID(),
           status: 'missing',
+          foundAs: null,
           manageHash: hash,
           hidden: false,
           isSample: false,
@@ -217,13 +218,17 @@ export function lostFoundRoutes(deps: RouteDeps) {
       .patch('/:id', async (c) => {
         const { row, response } = await owned(c);
         if (!row) return response;
-        const input = await readJson(c, manageInput);
+        const input = await readJson(c, lostFoundManageInput);
         if (!input.ok) return input.response;
         if (input.data.status !== 'found') return apiError(c, 400, 'invalid_input', 'status must be found', { status: 'status must be found' });
-        await db.update(lostFoundPosts).set({ status: 'found' }).where(eq(lostFoundPosts.id, row.id));
+        const found = { status: 'found', foundAs: input.data.foundAs };
+        await db
+          .update(lostFoundPosts)
+          .set(await sealed.sealRow(lostFoundPosts, found))
+          .where(eq(lostFoundPosts.id, row.id));
         // The devices that follow the record hear of it once, after the answer.
         if (row.status !== 'found') deps.defer(pushPersonNews(db, deps.push, row.id));
-        return c.json(toOwnPost({ ...row, status: 'found' }));
+        return c.json(toOwnPost({ ...row, ...found }));
       })
       .delete('/:id', async (c) => {
         const { row, response } = await owned(c);

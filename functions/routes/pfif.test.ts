@@ -74,6 +74,30 @@ describe('GET /api/pfif', () => {
     expect(await exported()).not.toContain('Rosa');
   });
 
+  it('exports a note saying "in custody" or "released" as believed_alive, with those words before its text', async () => {
+    const post = (await (await api.post('/api/lost-found', { name: 'Tomás Ríos' })).json()) as LostFoundPost;
+    for (const [status, text] of [
+      ['in_custody', 'He called from Mesa Verde'],
+      ['released', 'He is home'],
+    ])
+      expect((await api.post(`/api/lost-found/${post.id}/notes`, { authorName: 'Lupe', text, status })).status).toBe(201);
+    const xml = await exported();
+    const notes = [...xml.matchAll(/<pfif:status>([^<]*)<\/pfif:status>\s*(?:<pfif:last_known_location>[^<]*<\/pfif:last_known_location>\s*)?<pfif:text>([^<]*)</g)].map(
+      ([, status, text]) => [status, text],
+    );
+    // Notes of one minute come in the order of their ids.
+    expect(notes.sort()).toEqual([
+      ['believed_alive', 'In custody (detained). He called from Mesa Verde'],
+      ['believed_alive', 'Released from custody. He is home'],
+    ]);
+    expect(xml).not.toMatch(/in_custody|>released</);
+
+    // A note of the longest text stays within PFIF's cap once the words are added: the file imports.
+    expect((await api.post(`/api/lost-found/${post.id}/notes`, { authorName: 'Ana', text: 'é'.repeat(LIMITS.description), status: 'in_custody' })).status).toBe(201);
+    const longest = /<pfif:text>(In custody \(detained\)\. é+)</.exec(await exported())![1]!;
+    expect([...longest].length).toBe(LIMITS.description);
+  });
+
   it('gives photos as absolute addresses and names records by the host asked when no PFIF_DOMAIN is set', async () => {
     const plain = await testApp();
     try {

@@ -5,7 +5,7 @@ import type { Alert } from '../../src/common/contract/index.ts';
 import { ENFORCEMENT_TYPE, INBOUND_TEXT_HOURS, LIMITS, RATE_LIMITS } from '../../src/common/contract/limits.ts';
 import { fitsSms, SMS_KEYWORDS, smsSegments } from '../../src/common/contract/sms.ts';
 import { translate } from '../../src/common/i18n/index.ts';
-import { LANGUAGES } from '../../src/common/i18n/languages.ts';
+import { LANGUAGES, localizePath } from '../../src/common/i18n/languages.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { subscribeTexts } from '../../tests/text-codes.ts';
 import { SMS_INBOUND, twilioForm, twilioSignature } from '../../tests/twilio.ts';
@@ -31,21 +31,24 @@ const post = (params: URLSearchParams, signature: string | null = sign(params), 
   });
 
 const unescape = (xml: string) => xml.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#13;/g, '\r').replace(/&amp;/g, '&');
-/** The reply to a text, or null for an answer without a message. */
-async function text(body: string, from = PHONE): Promise<string | null> {
+/** The texts sent back to a text (none: an answer without a message). */
+async function texts(body: string, from = PHONE): Promise<string[]> {
   const response = await post(form(body, from));
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/xml; charset=utf-8');
   const xml = await response.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response>(<Message>[^<]*<\/Message>)?<\/Response>$/);
-  const message = /<Message>([^<]*)<\/Message>/.exec(xml)?.[1];
-  return message === undefined ? null : unescape(message);
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response>(<Message>[^<]*<\/Message>)*<\/Response>$/);
+  return [...xml.matchAll(/<Message>([^<]*)<\/Message>/g)].map((match) => unescape(match[1]!));
 }
-const reply = async (body: string, from = PHONE) => {
-  const answer = await text(body, from);
-  expect(answer).not.toBeNull();
-  expect.soft(fitsSms(answer!), answer!).toBe(true);
-  return answer!;
+/** The first text sent back, or null for an answer without a message. */
+const text = async (body: string, from = PHONE) => (await texts(body, from))[0] ?? null;
+/** Each text sent back, checked to fit in SMS_MAX_SEGMENTS; the first. */
+const reply = async (body: string, from = PHONE) => (await replies(body, from))[0]!;
+const replies = async (body: string, from = PHONE) => {
+  const answers = await texts(body, from);
+  expect(answers.length).toBeGreaterThan(0);
+  for (const answer of answers) expect.soft(fitsSms(answer), answer).toBe(true);
+  return answers;
 };
 const rows = async (sql: string) => (await api.store.client.execute(sql)).rows;
 /** Rows whose phone is stored sealed, with the phone opened as the server reads it. */
@@ -132,6 +135,11 @@ describe('keywords, in English and in Spanish', () => {
     // In Spanish (UCS-2: 134 characters in 2 segments) the address stands for the name.
     expect(await reply('  Ayuda ')).toBe(say('es', 'sms.reply.help', { site: 'findhelpreunite.org', stop: 'PARAR' }));
     expect(await reply('INFO')).toContain('STOP');
+  });
+
+  it('HELP sends a second text: the way to the page for a relative who may be detained, in the language asked', async () => {
+    expect(await replies('help')).toEqual([expect.any(String), say('en', 'sms.reply.detained', { link: 'https://findhelpreunite.org/detained' })]);
+    expect((await replies('ayuda'))[1]).toBe(say('es', 'sms.reply.detained', { link: 'https://findhelpreunite.org/es/detained' }));
   });
 
   it('anything else gets the short menu, in the language chosen', async () => {
@@ -385,8 +393,8 @@ describe('segments', () => {
       const phone = `+1559555${String(1000 + index)}`;
       const word = (command: keyof (typeof SMS_KEYWORDS)['en']) => SMS_KEYWORDS[lang][command][0]!;
       await reply(`LANG ${lang}`, phone);
-      const replies = {
-        help: await reply(word('help'), phone),
+      const answers = {
+        help: (await replies(word('help'), phone)).join('\n'),
         menu: await reply(huge, phone),
         found: await reply(`${word('find')} rosa1`, phone),
         none: await reply(`${word('find')} ${huge}`, phone),
@@ -400,15 +408,16 @@ describe('segments', () => {
         stopped: await reply(word('stop'), phone),
         started: await reply(word('start'), phone),
       };
-      expect(replies.help, lang).toContain(word('stop'));
-      expect(replies.help, lang).toContain('findhelpreunite.org');
-      expect(replies.menu, lang).toContain(word('find'));
-      expect(replies.found, lang).toMatch(/https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}/);
-      expect(replies.found, lang).toContain('2026-11-20');
-      expect(replies.subscribed, lang).toContain('San Luis Obispo');
-      expect(replies.food, lang).toContain('(559) 555-0100');
-      expect(replies.stopped, lang).toContain(word('start'));
-      expect(replies.codes, lang).toContain('zh-hant');
+      expect(answers.help, lang).toContain(word('stop'));
+      expect(answers.help, lang).toContain('findhelpreunite.org');
+      expect(answers.help, lang).toContain(`https://findhelpreunite.org${localizePath('/detained', lang)}`);
+      expect(answers.menu, lang).toContain(word('find'));
+      expect(answers.found, lang).toMatch(/https:\/\/findhelpreunite\.org\/api\/p\/[0-9a-f]{10}/);
+      expect(answers.found, lang).toContain('2026-11-20');
+      expect(answers.subscribed, lang).toContain('San Luis Obispo');
+      expect(answers.food, lang).toContain('(559) 555-0100');
+      expect(answers.stopped, lang).toContain(word('start'));
+      expect(answers.codes, lang).toContain('zh-hant');
       for (const [kind, answer] of Object.entries(replies)) expect.soft(fitsSms(answer), `${lang} ${kind}: ${answer}`).toBe(true);
       for (const key of ['sms.reply.limited', 'sms.reply.duplicate', 'sms.reply.reportTooLong'] as const) {
         expect.soft(fitsSms(translate(lang, key, { max: LIMITS.description })), `${lang} ${key}`).toBe(true);

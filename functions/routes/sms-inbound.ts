@@ -7,7 +7,7 @@ import { ENFORCEMENT_TYPE, LIMITS, MAX_JSON_BYTES } from '../../src/common/contr
 import { placeOf, type Place } from '../../src/common/contract/places.ts';
 import { fitsSms, SMS_KEYWORDS, type SmsCommand } from '../../src/common/contract/sms.ts';
 import { translate } from '../../src/common/i18n/index.ts';
-import { isLang, LANGUAGE_NAMES, LANGUAGES, type Lang } from '../../src/common/i18n/languages.ts';
+import { isLang, LANGUAGE_NAMES, LANGUAGES, localizePath, type Lang } from '../../src/common/i18n/languages.ts';
 import type { MessageKey, Vars } from '../../src/common/i18n/messages.ts';
 import { isolate, personPath, shortPersonPath } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
@@ -115,10 +115,17 @@ function listed(head: (max: number) => string, lines: (max: number) => string[])
   return best.shown > 0 ? best.reply : head(CLIPS.at(-1)!);
 }
 
-const twiml = (reply: string | null) =>
-  new Response(`<?xml version="1.0" encoding="UTF-8"?><Response>${reply === null ? '' : `<Message>${escapeXml(reply)}</Message>`}</Response>`, {
-    headers: { 'content-type': 'text/xml; charset=utf-8' },
-  });
+/** TwiML with each reply a text of its own (none: no answer). */
+const twiml = (replies: string | string[] | null) =>
+  new Response(
+    `<?xml version="1.0" encoding="UTF-8"?><Response>${[replies ?? []]
+      .flat()
+      .map((reply) => `<Message>${escapeXml(reply)}</Message>`)
+      .join('')}</Response>`,
+    {
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+    },
+  );
 
 /** Where a text names its place: the longest run of up to 4 first words that is a California ZIP or city, and the words after it. */
 function leadingPlace(text: string): { place: Place; after: string } | null {
@@ -165,7 +172,7 @@ export function smsInboundRoutes(deps: RouteDeps) {
     return (await db.insert(smsInboundSeen).values(row).onConflictDoNothing().returning()).length > 0;
   }
 
-  async function answer(phone: string, text: string, origin: string): Promise<string | null> {
+  async function answer(phone: string, text: string, origin: string): Promise<string | string[] | null> {
     const now = deps.now();
     const parsed = parseText(text);
     const command = parsed?.command;
@@ -196,7 +203,9 @@ export function smsInboundRoutes(deps: RouteDeps) {
         // the address alone where both do not fit in 2 segments (the name alone for a long address).
         const help = (site: string) => say('sms.reply.help', { site, stop: word('stop') });
         const address = theirs(new URL(origin).host);
-        return [help(`${say('site.name')} (${address})`), help(address)].find(fitsSms) ?? help(say('site.name'));
+        // A second text, the way to /detained: a family texting for help may be looking for someone held.
+        const detained = say('sms.reply.detained', { link: theirs(`${origin}${localizePath('/detained', lang)}`) });
+        return [[help(`${say('site.name')} (${address})`), help(address)].find(fitsSms) ?? help(say('site.name')), ...(fitsSms(detained) ? [detained] : [])];
       }
       case 'lang': {
         const wanted = LANGUAGES.find((code) => fold(rest) === code || fold(rest) === fold(LANGUAGE_NAMES[code]));

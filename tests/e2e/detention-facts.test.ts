@@ -51,9 +51,10 @@ describe('the facts for a detention search on My posts', () => {
     expect(await card.locator('.locator-names').nth(1).locator('li').allTextContents()).toContain('Maria Jose');
     expect(await card.textContent()).toContain('El Salvador');
     expect(await card.textContent()).toContain('A087654321');
-    const locator = card.getByRole('link', { name: en['manage.locator.open'] });
+    const locator = card.getByRole('link', { name: en['locator.open'] });
     expect(await locator.getAttribute('href')).toBe(LOCATOR_URL);
     expect(await locator.getAttribute('target')).toBe('_blank');
+    expect(await facts.getByRole('link', { name: en['detained.link'] }).getAttribute('href')).toBe('/detained');
 
     // Another visit (the device keeps the post): the facts come back from the server.
     await page.reload();
@@ -68,6 +69,25 @@ describe('the facts for a detention search on My posts', () => {
     await publicPage.getByText(record.name).first().waitFor();
     const html = await publicPage.content();
     expect(['087654321', '1987-06-05', 'El Salvador', 'Rios Hernandez'].filter((needle) => html.includes(needle))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a family marks a record "Found: released": their My posts says so, the public record and board say only found', async () => {
+    const record = await newRecord(`Tomás Released ${Date.now()}`);
+    const page = await phone.open(`/es/manage#missing.${record.id}.${record.manageToken}`, { ready: '.detention-facts' });
+    const card = page.locator('.my-post');
+    await card.getByRole('button', { name: es['manage.markFoundReleased'] }).click();
+    await expect.poll(() => card.locator('.badge').first().textContent()).toBe(es['manage.markFoundReleased']);
+    // Done: no way to mark it again.
+    expect(await card.getByRole('button', { name: es['manage.markFoundDetained'] }).count()).toBe(0);
+
+    const publicPage = await page.context().newPage();
+    await publicPage.goto(`/es/person?id=${record.id}`);
+    await expect.poll(() => publicPage.locator('main').textContent()).toContain(es['lostFound.found']);
+    await publicPage.goto(`/es/lost-found`);
+    const onBoard = publicPage.locator('article, li').filter({ hasText: record.name }).first();
+    await expect.poll(() => onBoard.textContent()).toContain(es['lostFound.found']);
+    expect(await publicPage.locator('main').textContent()).not.toContain(es['manage.markFoundReleased']);
     await page.context().close();
   });
 

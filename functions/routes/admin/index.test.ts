@@ -340,6 +340,41 @@ describe('resources', () => {
     expect(api.published).toEqual([{ event: 'new-resource', data: { id: created.id, category: 'Medical', name: 'Calm Minds Clinic', city: 'Merced' } }]);
   });
 
+  it('keeps the counties a rapid response line serves, and a country for a consulate only; /detained finds each by its own category', async () => {
+    const cookie = await signIn();
+    const add = async (body: object) => (await (await request('POST', '/api/admin/resources', { cookie, body: { ...resource, ...body } })).json()) as AdminResource;
+    const line = await add({ name: 'Valley Rapid Response', adminCategory: 'Rapid Response', city: 'Fresno', serves: ['madera', 'Kings', 'Madera'] });
+    expect(line).toMatchObject({ adminCategory: 'Rapid Response', kind: 'Rapid Response', category: 'Legal', county: 'Fresno', serves: ['Madera', 'Kings'], country: null });
+    const consulate = await add({ name: 'Consulado', adminCategory: 'Consulate', city: 'Los Angeles', country: 'MX' });
+    expect(consulate).toMatchObject({ kind: 'Consulate', category: 'Legal', country: 'MX' });
+    // A country means nothing for anything but a consulate: it is not kept.
+    expect(await add({ name: 'County Jail', adminCategory: 'Jail', city: 'Merced', country: 'MX' })).toMatchObject({ kind: 'Jail', country: null });
+    // A submission has no finer category: it counts as the first of its public one (Legal: Legal Aid).
+    await api.post('/api/resources', { name: 'Free Clinic Law', category: 'Legal', city: 'Madera' });
+    await api.store.client.execute("update resources set status = 'published'");
+
+    const names = async (query: string) => (await api.get<Resource[]>(`/api/resources?${query}`)).map((item) => item.name).sort();
+    expect(await names('county=Madera')).toEqual(['Free Clinic Law', 'Valley Rapid Response']);
+    expect(await names('county=Kings&kind=Rapid Response')).toEqual(['Valley Rapid Response']);
+    expect(await names('county=Madera&kind=Legal Aid,Immigration')).toEqual(['Free Clinic Law']);
+    expect(await names('kind=Consulate')).toEqual(['Consulado']);
+    expect(await names('county=Tulare&kind=Rapid Response')).toEqual([]);
+    expect(await names('kind=Jail,Hospital')).toEqual(['County Jail']);
+    // Written loosely, or one kind many times over: each kind counts once.
+    expect(await names('kind=Jail, Hospital')).toEqual(['County Jail']);
+    expect(await names(`kind=${Array(5000).fill('Legal Aid').join(',')}`)).toEqual(['Free Clinic Law']);
+
+    for (const query of ['kind=Jails', 'kind=Jail,', 'kind=Rapid%20Response,Bars']) {
+      const response = await api.app.request(`/api/resources?${query}`);
+      if (query === 'kind=Jail,') expect(response.status).toBe(200);
+      else expect((await response.json()) as object, query).toMatchObject({ error: { code: 'invalid_query' } });
+    }
+    for (const body of [{ serves: ['Atlantis'] }, { adminCategory: 'Consulate', country: 'ZZ' }]) {
+      const refused = await request('POST', '/api/admin/resources', { cookie, body: { ...resource, ...body } });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
   it('verifying a submitted resource lists it and announces it', async () => {
     const cookie = await signIn();
     await api.post('/api/resources', { name: 'Night shelter', category: 'Shelter', city: 'Merced' });

@@ -20,7 +20,13 @@ import { toAdminResource, type ResourceRow } from '../../domain/mappers.ts';
  */
 export function adminResourceRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({ ...input, ...placed(input.city), category: PUBLIC_CATEGORY_OF[input.adminCategory] });
+  const fields = (input: ReturnType<typeof adminResourceInput.parse>) => ({
+    ...input,
+    ...placed(input.city),
+    category: PUBLIC_CATEGORY_OF[input.adminCategory],
+    // Only a consulate has a country (/detained matches it to a country of birth).
+    country: input.adminCategory === 'Consulate' ? input.country : null,
+  });
   const stamp = (c: { var: { admin: { name: string } } }) => ({ verified: true, verifiedOn: californiaToday(deps.now()), verifiedBy: c.var.admin.name });
   const announce = (row: ResourceRow) => deps.publish({ event: 'new-resource', data: { id: row.id, category: row.category, name: row.name, city: row.city } });
 

@@ -6,6 +6,8 @@ import { optionalText, required, webLink } from './fields.ts';
 import type { AssistanceRequest, OwnHelpPost, SurplusOffer } from './help.ts';
 import { LIMITS } from './limits.ts';
 import type { LostFoundNote, OwnLostFoundPost } from './lost-found.ts';
+import { BIRTH_COUNTRIES } from './detention.ts';
+import { californiaCounty } from './responders.ts';
 import { ADMIN_RESOURCE_CATEGORIES, DROP_STATUSES, JOB_TYPES, type AdminResourceCategory, type DropStatus } from './values.ts';
 
 /** A drop's date: a real calendar day (past days allowed, so a drop can be corrected after it). */
@@ -67,6 +69,18 @@ export const adminResourceInput = z.object({
   requirements: optionalText(LIMITS.description, 'Requirements'),
   /** "Website" */
   link: webLink,
+  /** The counties a line or office serves beyond its own city's (a rapid response hotline's network). */
+  serves: z.pipe(
+    z.optional(z.array(californiaCounty).check(z.maxLength(58, 'At most 58 counties'))),
+    z.transform((list) => [...new Set(list ?? [])]),
+  ),
+  /** A consulate's country (ISO 3166-1), which /detained matches to a country of birth. */
+  country: z
+    .pipe(
+      z.optional(z.nullable(z.string())),
+      z.transform((value) => value || null),
+    )
+    .check(z.refine((value) => value === null || BIRTH_COUNTRIES.includes(value), 'Country must be one of the listed countries')),
   ...resourceDetails,
 });
 export type AdminResourceInput = z.input<typeof adminResourceInput>;

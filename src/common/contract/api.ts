@@ -13,8 +13,8 @@ import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } f
 import { manageInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
 import { PAGE_SIZE, TEXT_CODE, type RateLimitName } from './limits.ts';
-import { lostFoundInput, lostFoundNoteInput, privateFactsInput } from './lost-found.ts';
-import { pushFollowInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
+import { lostFoundInput, lostFoundManageInput, lostFoundNoteInput, privateFactsInput } from './lost-found.ts';
+import { pushFollowInput, pushReminderInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 import { inviteInput, inviteVerifyInput, reportActInput, responderInput, signInVerifyInput } from './responders.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
 
@@ -205,7 +205,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     summary: 'Mark the person found',
     tag: 'Missing persons',
     auth: 'manage',
-    body: manageInput,
+    body: lostFoundManageInput,
     answer: { status: 200, description: 'The LostFoundPost, found' },
   },
   'DELETE /api/lost-found/:id': { summary: 'Delete a record, its notes and its photo', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
@@ -315,7 +315,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
   'GET /api/resources': {
     summary: 'Published resources, verified first',
     tag: 'Directory',
-    query: { category: 'Only resources of this category.', ...COUNTY, ...RESOURCE_FILTERS, limit: PAGED.limit },
+    query: { category: 'Only resources of this category.', kind: 'Only these finer categories, comma-separated.', ...COUNTY, ...RESOURCE_FILTERS, limit: PAGED.limit },
     answer: { status: 200, description: 'Resource objects', list: true },
   },
   'POST /api/resources': {
@@ -542,6 +542,20 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     tag: 'Alerts',
     body: pushUnsubscribeInput,
     answer: { status: 200, description: 'PushDeviceState; 404 when the endpoint has no subscription' },
+  },
+  'POST /api/push/reminders': {
+    summary: 'Remind this browser to search the detainee locator again',
+    description: 'Pushed 8, 24 and 48 hours from now (asked again: from the start). Only the subscription is sent.',
+    tag: 'Missing persons',
+    body: pushReminderInput,
+    limit: ['pushReminder'],
+    answer: { status: 201, description: '{ reminders }: when each will be pushed' },
+  },
+  'DELETE /api/push/reminders': {
+    summary: 'Stop the reminders to a browser',
+    tag: 'Missing persons',
+    body: pushUnsubscribeInput,
+    answer: { status: 200, description: 'The endpoint and whether reminders were stopped (`removed`)' },
   },
   'POST /api/push/follows': {
     summary: 'Notify this browser about one missing-person record: a visible note, or the person marked found',

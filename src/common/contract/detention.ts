@@ -31,3 +31,13 @@ export function aNumberDigits(value: string): string | undefined {
   const digits = value.trim().replace(/^a\s*/i, '').replace(/[\s-]/g, '');
   return /^\d{8,9}$/.test(digits) ? digits : undefined;
 }
+
+/** The countries of birth named in `locale` by the phone, in that language's order. */
+export function birthCountryNames(locale: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const order = new Intl.Collator(locale);
+  return BIRTH_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => order.compare(a.name, b.name));
+}
+
+/** The hours after they are asked for at which a phone is reminded to search the detainee locator again. */
+export const REMINDER_HOURS = [8, 24, 48] as const;

@@ -9,6 +9,7 @@ import {
   RESOURCE_COSTS,
   RESOURCE_LANGUAGES,
   WEEKDAYS,
+  type AdminResourceCategory,
   type JobType,
   type NotRequired,
   type ResourceCategory,
@@ -79,6 +80,8 @@ export interface Resource {
   id: string;
   name: string;
   category: ResourceCategory;
+  /** The moderators' finer category (a rapid response line, a jail, a consulate); a suggestion's is the first of its public one. */
+  kind: AdminResourceCategory;
   city: string | null;
   /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
   county: string | null;
@@ -96,6 +99,10 @@ export interface Resource {
   notRequired: NotRequired[];
   /** Who it serves. */
   eligibility: string | null;
+  /** Other counties it serves (`county=` finds it in each). */
+  serves: string[];
+  /** A consulate's country (ISO 3166-1), else null. */
+  country: string | null;
   verified: boolean;
   /** The California date a moderator last verified it (YYYY-MM-DD), and who; null before. */
   verifiedOn: string | null;

@@ -1,8 +1,8 @@
 /** The missing-person board (/lost-found): what a post sends and what the board lists. */
 import * as z from 'zod/mini';
-import { isCalendarDate, optionalText, ownPhoto, required, trimmed } from './fields.ts';
+import { isCalendarDate, manageInput, optionalText, ownPhoto, required, trimmed } from './fields.ts';
 import { aNumberDigits, BIRTH_COUNTRIES } from './detention.ts';
-import { LIMITS, NOTE_STATUSES, type NoteStatus } from './limits.ts';
+import { FOUND_AS, LIMITS, NOTE_STATUSES, type FoundAs, type NoteStatus } from './limits.ts';
 import type { ContactKind } from './pow.ts';
 
 export const lostFoundInput = z.object({
@@ -58,6 +58,12 @@ export type SearchMatch = { kind: 'similar' } | { kind: 'nickname'; short: strin
 /** A post as its poster (with the manage secret) and moderators read it: with its contact. */
 export interface OwnLostFoundPost extends LostFoundPost {
   contact: string | null;
+  /**
+   * How the owner said the person was found: held (detained) or released from custody; null when
+   * not said. Only the owner reads it: everyone else sees found, since a list of the detained
+   * is what bond scammers look for.
+   */
+  foundAs: FoundAs | null;
 }
 
 /** A note on a record (PFIF's note): what someone knows of the person. */
@@ -107,6 +113,15 @@ export interface LostFoundRecord extends LostFoundPost {
  * owner (sealed like a contact, answered only by GET /api/lost-found/:id/manage, in no public
  * answer, page, export or search). Each may be blank or left out: it is then forgotten.
  */
+/** PATCH /api/lost-found/:id: the owner marks the person found, and may say found detained or released. */
+export const lostFoundManageInput = z.object({
+  ...manageInput.shape,
+  foundAs: z.pipe(
+    z.optional(z.nullable(z.enum(FOUND_AS, { error: `foundAs must be one of ${FOUND_AS.join(', ')}` }))),
+    z.transform((value) => value ?? null),
+  ),
+});
+
 export const privateFactsInput = z.object({
   birthCountry: z
     .pipe(

@@ -90,7 +90,12 @@ export interface FollowedRecord {
   status: 'missing' | 'found';
 }
 
-/** What the server keeps for a device: its subscription and the visible records it follows, newest first. */
+/** What the server keeps for a device: its subscription, the visible records it follows (newest first) and its reminders to come. */
 export interface PushDeviceState extends PushSubscriptionState {
   follows: FollowedRecord[];
+  /** When the reminders still to come will be pushed (ISO 8601), soonest first; empty for none. */
+  reminders: string[];
 }
+
+/** "Remind me to search again" (/detained): the browser's subscription only, never what was typed on the page. */
+export const pushReminderInput = z.pick(pushSubscriptionInput, { endpoint: true, keys: true, lang: true });

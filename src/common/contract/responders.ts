@@ -12,7 +12,8 @@ export type ResponderAction = (typeof RESPONDER_ACTIONS)[number];
 export const RESPONDER_STATUSES = ['invited', 'active', 'paused', 'removed'] as const;
 export type ResponderStatus = (typeof RESPONDER_STATUSES)[number];
 
-const county = z.pipe(
+/** One of California's 58 counties, however it is written ("los angeles"), kept as the county's own name. */
+export const californiaCounty = z.pipe(
   z.string().check(z.maxLength(LIMITS.city, `A county must be at most ${LIMITS.city} characters`)),
   z.transform((value, context) => {
     const found = countyOf(value);
@@ -25,7 +26,7 @@ const county = z.pipe(
 export const responderInput = z.object({
   name: required(LIMITS.name, 'Name'),
   network: required(LIMITS.name, 'Network'),
-  counties: z.array(county).check(z.minLength(1, 'Choose at least one county'), z.maxLength(58, 'At most 58 counties')),
+  counties: z.array(californiaCounty).check(z.minLength(1, 'Choose at least one county'), z.maxLength(58, 'At most 58 counties')),
 });
 export type ResponderInput = z.input<typeof responderInput>;
 

@@ -34,7 +34,7 @@ import type {
   unsubscribeInput,
   volunteerInput,
 } from './index.ts';
-import type { FollowedRecord, PushDeviceState, PushFollowInput, pushSubscriptionInput, PushSubscriptionState } from './push.ts';
+import type { FollowedRecord, PushDeviceState, PushFollowInput, pushReminderInput, pushSubscriptionInput, PushSubscriptionState } from './push.ts';
 import type { PlaceCounts } from './places.ts';
 
 type In<S extends z.ZodMiniType> = z.input<S>;
@@ -66,6 +66,8 @@ export interface Routes {
   'DELETE /api/push/subscriptions': { body: { endpoint: string }; answer: { endpoint: string; removed: boolean } };
   'POST /api/push/subscriptions/lookup': { body: { endpoint: string }; answer: PushDeviceState };
   'POST /api/push/follows': { body: PushFollowInput; answer: FollowedRecord };
+  'POST /api/push/reminders': { body: In<typeof pushReminderInput>; answer: { reminders: string[] } };
+  'DELETE /api/push/reminders': { body: { endpoint: string }; answer: { endpoint: string; removed: boolean } };
   'DELETE /api/push/follows': { body: { endpoint: string; id: string }; answer: { id: string; removed: boolean } };
   'POST /api/admin/session': { body: In<typeof signInInput>; answer: { name: string; expiresAt: string } };
 }

@@ -11,9 +11,17 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 /** Types shown with an URGENT badge. */
 export const URGENT_ALERT_TYPES: readonly AlertType[] = [ENFORCEMENT_TYPE, 'Safety Checkpoint'];
 
-/** What a note on a missing-person record says, in PFIF 1.4's words (the page words them gently). */
-export const NOTE_STATUSES = ['information_sought', 'is_note_author', 'believed_alive', 'believed_missing', 'believed_dead'] as const;
+/**
+ * What a note on a missing-person record says: PFIF 1.4's five (the page words them gently), and
+ * this site's two for a person who may have been detained, which PFIF exports as believed_alive
+ * with their words before the note's text (functions/domain/pfif.ts).
+ */
+export const NOTE_STATUSES = ['information_sought', 'is_note_author', 'believed_alive', 'in_custody', 'released', 'believed_missing', 'believed_dead'] as const;
 export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
+/** "Found: detained" and "Found: released": how a record's owner, and only its owner, may say a person was found. */
+export const FOUND_AS = ['detained', 'released'] as const;
+export type FoundAs = (typeof FOUND_AS)[number];
 
 export const PRECISIONS = ['BROAD', 'PRECISE'] as const;
 export type Precision = (typeof PRECISIONS)[number];
@@ -45,11 +53,22 @@ export const ENFORCEMENT_ACTIVITIES = [
 export const UPLOAD_KINDS = ['missing-persons', 'alert-photos'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-/** Resource categories on the public directory (the admin's finer list maps onto these). */
-export const RESOURCE_CATEGORIES = ['Food', 'Shelter', 'Legal', 'Medical', 'Employment', 'Education'] as const;
-export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
-
-export { NOT_REQUIRED, RESOURCE_COSTS, RESOURCE_LANGUAGES, WEEKDAYS, type NotRequired, type ResourceCost, type ResourceLanguage, type Weekday } from './resource-lists.ts';
+export {
+  ADMIN_RESOURCE_CATEGORIES,
+  adminCategoryFor,
+  NOT_REQUIRED,
+  PUBLIC_CATEGORY_OF,
+  RESOURCE_CATEGORIES,
+  RESOURCE_COSTS,
+  RESOURCE_LANGUAGES,
+  WEEKDAYS,
+  type AdminResourceCategory,
+  type NotRequired,
+  type ResourceCategory,
+  type ResourceCost,
+  type ResourceLanguage,
+  type Weekday,
+} from './resource-lists.ts';
 
 /** Help requests (spec section 3, value lists). */
 export const REQUEST_CATEGORIES = ['Legal', 'Food', 'Housing', 'Medical', 'Financial', 'Transportation', 'Employment', 'Childcare', 'Translation', 'Other'] as const;
@@ -72,46 +91,6 @@ export const DEFAULT_DONATION_URL = 'https://donate.example.org/find-help-reunit
 
 /** Where Quick exit sends a person who must hide this site at once: a neutral page, a weather forecast. */
 export const DEFAULT_QUICK_EXIT_URL = 'https://weather.gov';
-
-/** The admin's finer resource categories (spec section 3, in-memory admin). */
-export const ADMIN_RESOURCE_CATEGORIES = [
-  'Food Assistance',
-  'Healthcare',
-  'Legal Aid',
-  'Housing',
-  'Mental Health',
-  'Education',
-  'Immigration',
-  'Employment',
-  'Emergency Services',
-  'Transportation',
-] as const;
-export type AdminResourceCategory = (typeof ADMIN_RESOURCE_CATEGORIES)[number];
-
-/**
- * One taxonomy: every admin category lists under one public category, so the public filter
- * (six plus All, as the spec asks) finds everything an admin adds.
- * - Healthcare and Mental Health are both care from a clinic or counsellor: Medical.
- * - Legal Aid and Immigration are both help from lawyers and clinics: Legal.
- * - Housing and Emergency Services (emergency beds, crisis help) are about a safe place tonight: Shelter.
- * - Transportation (rides to work, appointments and hearings) has no public category of its own;
- *   it lists under Employment, where rides to work are what people most look for.
- */
-export const PUBLIC_CATEGORY_OF: Record<AdminResourceCategory, ResourceCategory> = {
-  'Food Assistance': 'Food',
-  Healthcare: 'Medical',
-  'Legal Aid': 'Legal',
-  Housing: 'Shelter',
-  'Mental Health': 'Medical',
-  Education: 'Education',
-  Immigration: 'Legal',
-  Employment: 'Employment',
-  'Emergency Services': 'Shelter',
-  Transportation: 'Employment',
-};
-
-/** The admin category a public submission starts with when an admin edits it (first match above). */
-export const adminCategoryFor = (category: ResourceCategory): AdminResourceCategory => ADMIN_RESOURCE_CATEGORIES.find((admin) => PUBLIC_CATEGORY_OF[admin] === category)!;
 
 /** Job types of the admin's job form. */
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Temporary', 'Weekend Only'] as const;

@@ -1,11 +1,27 @@
 import type { AdminDrop } from '../../common/contract/index.ts';
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { formatDate } from '../../common/format.ts';
-import { DROP_DESK_FORM } from '../../common/forms/admin.ts';
 import { shareOrCopy } from '../../client/share.ts';
 import { showToast } from '../../client/toast.ts';
 import { adminIsland, DeskActions, DeskForm, DeskList, useDesk } from './desk.tsx';
 import type { T } from './AdminGate.tsx';
+import { DROP_STATUSES, LIMITS } from '../../common/contract/limits.ts';
+import { area, choice, text } from '../../common/forms/kit.ts';
+import { deskForm, required } from '../../common/forms/admin.ts';
+
+const DROP_REQUIRED = required('dropsAdmin.required');
+const DROP_DESK_FORM = deskForm('/drops', 'dropsAdmin.create', { title: 'dropsAdmin.created', text: 'dropsAdmin.createdText' }, [
+  text('title', 'dropsAdmin.fieldTitle', LIMITS.name, DROP_REQUIRED),
+  { name: 'date', label: 'dropsAdmin.date', kind: 'date', required: DROP_REQUIRED },
+  text('time', 'dropsAdmin.time', LIMITS.payRange),
+  text('meetSpot', 'dropsAdmin.location', LIMITS.address, DROP_REQUIRED),
+  text('address', 'dropsAdmin.address', LIMITS.address),
+  { ...text('city', 'dropsAdmin.city', LIMITS.city), kind: 'place' },
+  area('whatWeBring', 'dropsAdmin.items', LIMITS.description),
+  area('notes', 'dropsAdmin.description', LIMITS.description),
+  text('volunteersNeeded', 'dropsAdmin.volunteers', LIMITS.payRange),
+  { ...choice('status', 'dropsAdmin.status', DROP_STATUSES, (value) => (value === 'active' ? 'dropsAdmin.statusActive' : 'dropsAdmin.statusPlanning')), initial: 'active' },
+]);
 
 /** The next Saturday (today if it is one) as YYYY-MM-DD: drops happen on Saturdays. */
 function nextSaturday(): string {

@@ -1,9 +1,24 @@
 import type { AdminJob } from '../../common/contract/index.ts';
-import { JOB_SECTORS } from '../../common/contract/limits.ts';
 import { valueKey } from '../../common/i18n/values.ts';
-import { JOB_DESK_FORM } from '../../common/forms/admin.ts';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './desk.tsx';
 import type { T } from './AdminGate.tsx';
+import { JOB_SECTORS, JOB_TYPES, LIMITS } from '../../common/contract/limits.ts';
+import { area, choice, text } from '../../common/forms/kit.ts';
+import { box, deskForm, required } from '../../common/forms/admin.ts';
+
+const JOB_REQUIRED = required('jobsAdmin.required');
+const JOB_DESK_FORM = deskForm('/jobs', 'jobsAdmin.post', { title: 'jobsAdmin.posted', text: 'jobsAdmin.postedText' }, [
+  text('title', 'jobsAdmin.jobTitle', LIMITS.name, JOB_REQUIRED),
+  text('employer', 'jobsAdmin.company', LIMITS.name, JOB_REQUIRED),
+  { ...text('city', 'jobsAdmin.location', LIMITS.city, JOB_REQUIRED), kind: 'place' },
+  { ...choice('jobType', 'jobsAdmin.type', JOB_TYPES, (value) => valueKey('jobType', value)), prompt: 'jobsAdmin.chooseType' },
+  text('payRange', 'jobsAdmin.pay', LIMITS.payRange),
+  text('contact', 'jobsAdmin.contact', LIMITS.contact, required('jobsAdmin.contactRequired')),
+  area('notes', 'jobsAdmin.description', LIMITS.description),
+  area('requirements', 'jobsAdmin.requirements', LIMITS.description),
+  box('urgent', 'jobsAdmin.urgent', false),
+  box('acceptsNoPapers', 'jobsAdmin.noDocuments', true),
+]);
 
 /** /jobs-admin: post, approve, edit and remove job listings. */
 export default adminIsland(JobsDesk);

@@ -1,20 +1,46 @@
+import { lazy, Suspense } from 'react';
 import type { AdminResource } from '../../common/contract/index.ts';
-import { ADMIN_RESOURCE_CATEGORIES, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../../common/contract/limits.ts';
+import { ADMIN_RESOURCE_CATEGORIES, LIMITS, PUBLIC_CATEGORY_OF, type AdminResourceCategory } from '../../common/contract/limits.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
 import type { MessageKey } from '../../common/i18n/messages.ts';
 import { directoryNames, type DirectoryWords } from '../../common/i18n/directory-names.ts';
 import { adminCategoryKey } from '../../common/i18n/values.ts';
-import { RESOURCE_DESK_FORM } from '../../common/forms/admin.ts';
 import { RESOURCE_DETAIL_FIELDS } from '../../common/forms/directory.ts';
 import { listTexts, withLists } from '../../common/forms/lists.ts';
 import { ListField } from '../shared/list-fields.tsx';
 import { adminIsland, DeskActions, DeskBadges, DeskForm, DeskList, useDesk } from './desk.tsx';
 import type { T } from './AdminGate.tsx';
+import { area, choice, text } from '../../common/forms/kit.ts';
+import { deskForm, required } from '../../common/forms/admin.ts';
+
+const RESOURCE_REQUIRED = required('resourcesAdmin.required');
+const RESOURCE_DESK_FORM = deskForm('/resources', 'resourcesAdmin.add', { title: 'resourcesAdmin.added', text: 'resourcesAdmin.verifiedText' }, [
+  text('name', 'resourcesAdmin.name', LIMITS.name, RESOURCE_REQUIRED),
+  {
+    ...choice('adminCategory', 'resourcesAdmin.category', ADMIN_RESOURCE_CATEGORIES, (value) => adminCategoryKey(value as AdminResourceCategory), RESOURCE_REQUIRED),
+    prompt: 'resourcesAdmin.chooseCategory',
+  },
+  text('address', 'resourcesAdmin.address', LIMITS.address, RESOURCE_REQUIRED),
+  { ...text('city', 'resourcesAdmin.city', LIMITS.city), kind: 'place' },
+  { ...text('phone', 'resourcesAdmin.phone', LIMITS.phone), kind: 'tel' },
+  text('hours', 'resourcesAdmin.hours', LIMITS.payRange),
+  { ...text('link', 'resourcesAdmin.website', LIMITS.url), kind: 'url' },
+  area('notes', 'resourcesAdmin.description', LIMITS.description),
+  area('services', 'resourcesAdmin.services', LIMITS.description),
+  area('requirements', 'resourcesAdmin.requirements', LIMITS.description),
+  ...RESOURCE_DETAIL_FIELDS,
+  // The counties are the page's (src/pages/[...lang]/resources-admin.astro), the countries the phone's names: the desk draws both.
+  { name: 'serves', label: 'resourcesAdmin.serves', kind: 'choices', options: [] },
+  { name: 'country', label: 'resourcesAdmin.country', kind: 'select', options: [], prompt: 'resourcesAdmin.countryNone' },
+]);
+const servesField = RESOURCE_DESK_FORM.fields.find((field) => field.name === 'serves')!;
+// Only a consulate has a country: the list of countries loads when one is being written.
+const BirthCountrySelect = lazy(() => import('../shared/BirthCountrySelect.tsx'));
 
 /** /resources-admin: add, verify, edit and remove directory entries. */
 export default adminIsland(ResourcesDesk);
 
-function ResourcesDesk({ lang, t, words }: { lang: Lang; t: T; words: DirectoryWords }) {
+function ResourcesDesk({ lang, t, words, counties }: { lang: Lang; t: T; words: DirectoryWords; counties: string[] }) {
   const names = directoryNames(words);
   // A verification date is a calendar day (YYYY-MM-DD), the same in every time zone.
   const day = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeZone: 'UTC' });
@@ -45,12 +71,27 @@ function ResourcesDesk({ lang, t, words }: { lang: Lang; t: T; words: DirectoryW
           whatToBring: { wide: true },
           eligibility: { wide: true },
         }}
-        own={Object.fromEntries(
-          RESOURCE_DETAIL_FIELDS.filter((field) => field.kind === 'schedule' || field.kind === 'choices').map((field) => [
-            field.name,
-            <ListField field={field} form={desk.form} t={t} names={field.name === 'schedule' ? names.day : field.name === 'languages' ? names.language : undefined} />,
-          ]),
-        )}
+        own={{
+          ...Object.fromEntries(
+            RESOURCE_DETAIL_FIELDS.filter((field) => field.kind === 'schedule' || field.kind === 'choices').map((field) => [
+              field.name,
+              <ListField field={field} form={desk.form} t={t} names={field.name === 'schedule' ? names.day : field.name === 'languages' ? names.language : undefined} />,
+            ]),
+          ),
+          serves: <ListField field={{ ...servesField, options: counties }} form={desk.form} t={t} />,
+          // Only a consulate has a country; the server forgets one sent for anything else.
+          country:
+            category === 'Consulate' ? (
+              <div className="field">
+                {desk.form.labelFor('country')}
+                <Suspense fallback={null}>
+                  <BirthCountrySelect lang={lang} none={t('resourcesAdmin.countryNone')} {...desk.form.field('country')} />
+                </Suspense>
+              </div>
+            ) : (
+              <></>
+            ),
+        }}
       />
 
       <DeskList desk={desk} kind="resource" title="resourcesAdmin.listTitle" empty="resourcesAdmin.empty">
@@ -72,20 +113,13 @@ function ResourcesDesk({ lang, t, words }: { lang: Lang; t: T; words: DirectoryW
                   <bdi>{resource.phone}</bdi>
                 </li>
               )}
-              {resource.hours && (
-                <li>
-                  {t('resourcesAdmin.hours')}: <bdi>{resource.hours}</bdi>
-                </li>
-              )}
-              {resource.services && (
-                <li>
-                  {t('resourcesAdmin.services')}: <bdi>{resource.services}</bdi>
-                </li>
-              )}
-              {resource.requirements && (
-                <li>
-                  {t('resourcesAdmin.requirements')}: <bdi>{resource.requirements}</bdi>
-                </li>
+              {(['hours', 'services', 'requirements'] as const).map(
+                (fact) =>
+                  resource[fact] && (
+                    <li key={fact}>
+                      {t(`resourcesAdmin.${fact}`)}: <bdi>{resource[fact]}</bdi>
+                    </li>
+                  ),
               )}
               {resource.link && (
                 <li>

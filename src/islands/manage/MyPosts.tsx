@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { aNumberDigits, BIRTH_COUNTRIES } from '../../common/contract/detention.ts';
-import { LOST_FOUND_DAYS } from '../../common/contract/limits.ts';
+import { aNumberDigits } from '../../common/contract/detention.ts';
+import { LOST_FOUND_DAYS, type FoundAs } from '../../common/contract/limits.ts';
 import type { AssistanceResponse, AssistanceRequest, LostFoundManage, PrivateFacts, SurplusOffer } from '../../common/contract/index.ts';
-import { LOCALES, localizePath, type Lang } from '../../common/i18n/languages.ts';
+import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
 import { contactLink, formatDate } from '../../common/format.ts';
@@ -10,9 +10,10 @@ import { $liveEvent } from '../../client/live/store.ts';
 import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost } from '../../client/my-posts.ts';
 import type { MyPostKind } from '../../common/forms/kit.ts';
 import { relativeTime } from '../../common/relative-time.ts';
-import { LOCATOR_URL, locatorNames, splitName } from '../../common/detained/locator.ts';
 import { showToast } from '../../client/toast.ts';
 import { PersonNote } from '../lost-found/PersonNote.tsx';
+import BirthCountrySelect from '../shared/BirthCountrySelect.tsx';
+import { LocatorCard } from '../shared/LocatorCard.tsx';
 
 type T = ReturnType<typeof messageFn>;
 type Managed = { post: AssistanceRequest | SurplusOffer; responses: AssistanceResponse[] } | LostFoundManage;
@@ -23,6 +24,9 @@ const DONE: Record<MyPostKind, { status: string; action: MessageKey }> = {
   offer: { status: 'taken', action: 'manage.markTaken' },
   missing: { status: 'found', action: 'manage.markFound' },
 };
+
+/** The owner's other ways of saying a missing person was found. */
+const FOUND_ACTIONS: Record<FoundAs, MessageKey> = { detained: 'manage.markFoundDetained', released: 'manage.markFoundReleased' };
 
 const manage = <R,>(post: MyPost, method: string, path = '', body?: unknown) =>
   api<R>(`${POST_API[post.kind]}/${post.id}${path}`, { method, headers: { authorization: `Bearer ${post.token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -104,11 +108,12 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
     [post, load],
   );
 
-  async function act(method: 'PATCH' | 'DELETE') {
+  /** Marks the post done (a missing person found, perhaps detained or released), or deletes it. */
+  async function act(method: 'PATCH' | 'DELETE', foundAs?: FoundAs) {
     if (method === 'DELETE' && !confirm(t('manage.confirmDelete'))) return;
     setPending(true);
     try {
-      await manage(post, method, '', method === 'PATCH' ? { status: DONE[post.kind].status } : undefined);
+      await manage(post, method, '', method === 'PATCH' ? { status: DONE[post.kind].status, ...(foundAs ? { foundAs } : {}) } : undefined);
       showToast({ title: t(method === 'PATCH' ? 'manage.updated' : 'manage.deleted'), variant: 'success' });
       if (method === 'DELETE') onForget();
       else await load();
@@ -148,6 +153,7 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
   const shown = managed && managed !== 'failed' ? managed : null;
   const status = shown?.post.status;
   const open = status === 'active' || status === 'available' || status === 'missing';
+  const foundAs = shown && 'foundAs' in shown.post ? shown.post.foundAs : null;
   return (
     <li className="card my-post" aria-busy={!managed}>
       <p className="note">
@@ -155,7 +161,7 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
         {status && (
           <>
             {' '}
-            <span className={`badge ${open ? '' : 'done'}`}>{t(`manage.status.${status}` as MessageKey)}</span>
+            <span className={`badge ${open ? '' : 'done'}`}>{t(foundAs ? FOUND_ACTIONS[foundAs] : (`manage.status.${status}` as MessageKey))}</span>
           </>
         )}
         {shown && <> · {relativeTime(shown.post.createdAt, lang, t)}</>}
@@ -205,6 +211,13 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
             {t(DONE[post.kind].action)}
           </button>
         )}
+        {open &&
+          post.kind === 'missing' &&
+          (Object.keys(FOUND_ACTIONS) as FoundAs[]).map((as) => (
+            <button key={as} type="button" className="button secondary" disabled={pending} onClick={() => void act('PATCH', as)}>
+              {t(FOUND_ACTIONS[as])}
+            </button>
+          ))}
         <button type="button" className="button secondary" onClick={() => void copy()}>
           {t('manage.copyLink')}
         </button>
@@ -289,11 +302,6 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
   const [facts, setFacts] = useState<PrivateFacts>(record.facts);
   const [errors, setErrors] = useState<Partial<Record<keyof PrivateFacts, MessageKey>>>({});
   const [pending, setPending] = useState(false);
-  const [countries] = useState(() => {
-    const names = new Intl.DisplayNames([LOCALES[lang]], { type: 'region' });
-    const order = new Intl.Collator(LOCALES[lang]);
-    return BIRTH_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => order.compare(a.name, b.name));
-  });
   const set = (field: keyof PrivateFacts) => (event: { currentTarget: { value: string } }) => {
     setFacts({ ...facts, [field]: event.currentTarget.value || null });
     setErrors({ ...errors, [field]: undefined });
@@ -338,14 +346,7 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
       <form className="form-grid" onSubmit={(event) => void save(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-birthCountry`}>{t('manage.facts.country')}</label>
-          <select {...field('birthCountry')} value={facts.birthCountry ?? ''} onChange={set('birthCountry')}>
-            <option value="">{t('manage.facts.countryNone')}</option>
-            {countries.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <BirthCountrySelect lang={lang} none={t('manage.facts.countryNone')} {...field('birthCountry')} value={facts.birthCountry ?? ''} onChange={set('birthCountry')} />
           {error('birthCountry')}
         </div>
         <div className="field">
@@ -367,56 +368,10 @@ function DetentionFacts({ record, token, lang, t }: { record: LostFoundManage; t
           </button>
         </div>
       </form>
-      <LocatorCard name={record.post.name} facts={facts} t={t} />
+      <LocatorCard name={record.post.name} country={facts.birthCountry} aNumber={facts.aNumber} t={t} />
+      <p>
+        <a href={localizePath('/detained', lang)}>{t('detained.link')}</a>
+      </p>
     </section>
-  );
-}
-
-/**
- * The names to try in ICE's detainee locator, made here from the record's name (nothing is sent
- * anywhere), with the kept country of birth as the locator (in English) names it, and a link that
- * opens the locator in a tab of its own.
- */
-function LocatorCard({ name, facts, t }: { name: string; facts: PrivateFacts; t: T }) {
-  const { lastNames, firstNames } = locatorNames(splitName(name));
-  const country = facts.birthCountry && new Intl.DisplayNames(['en'], { type: 'region' }).of(facts.birthCountry);
-  // As typed, before it is saved ("A 087-654-321"): its digits, once they are an A-number.
-  const digits = facts.aNumber && aNumberDigits(facts.aNumber);
-  const list = (names: string[]) => (
-    <ul className="locator-names" dir="ltr">
-      {names.map((each) => (
-        <li key={each}>
-          <bdi>{each}</bdi>
-        </li>
-      ))}
-    </ul>
-  );
-  return (
-    <div className="locator-card">
-      <h4>{t('manage.locator.title')}</h4>
-      <p className="hint">{t('manage.locator.lead')}</p>
-      <p>
-        <strong>{t('manage.locator.lastNames')}</strong>
-      </p>
-      {list(lastNames)}
-      <p>
-        <strong>{t('manage.locator.firstNames')}</strong>
-      </p>
-      {list(firstNames)}
-      {country && (
-        <p>
-          {t('manage.locator.country')} <bdi dir="ltr">{country}</bdi>
-        </p>
-      )}
-      {digits && (
-        <p>
-          {t('manage.locator.aNumber')} <bdi dir="ltr">A{digits.padStart(9, '0')}</bdi>
-        </p>
-      )}
-      <a className="button" href={LOCATOR_URL} target="_blank" rel="noopener noreferrer">
-        {t('manage.locator.open')}
-      </a>
-      <p className="hint">{t('manage.locator.later')}</p>
-    </div>
   );
 }

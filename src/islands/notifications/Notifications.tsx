@@ -94,7 +94,7 @@ function PushCard({ t, lang, push, setPush, counties }: { t: T; lang: Lang; push
       if (browser === 'blocked') return showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
       if (!browser || browser === 'unsupported') return setPush('unsupported');
       const state = await call('POST /api/push/subscriptions', { ...browser, lang });
-      setPush({ browser, state: { ...state, follows: [] } });
+      setPush({ browser, state: { ...state, follows: [], reminders: [] } });
       showToast({ title: t('alertsLive.enabledToast'), variant: 'success' });
     });
 

@@ -1,0 +1,2 @@
+ALTER TABLE `resources` ADD `serves` text;--> statement-breakpoint
+ALTER TABLE `resources` ADD `country` text;
