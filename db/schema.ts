@@ -254,7 +254,7 @@ export const alertSubscriptions = sqliteTable('alert_subscriptions', {
  */
 export const textCodes = sqliteTable('text_codes', {
   phoneHash: text('phone_hash').primaryKey(),
-  /** 'start' (the subscription below waits for it) or 'stop'. */
+  /** 'start' (the subscription below waits for it), 'stop', or 'remind' (text reminders, /detained). */
   purpose: text('purpose').notNull(),
   city: text('city'),
   lang: text('lang').notNull(),
@@ -263,6 +263,21 @@ export const textCodes = sqliteTable('text_codes', {
   tries: integer('tries').notNull().default(0),
   /** ms since the epoch. */
   expiresAt: integer('expires_at').notNull(),
+});
+
+/**
+ * Numbers reminded by text to search the detainee locator again (/detained), each once its owner
+ * entered the code texted to it: the number sealed, found by its lookup hash; the language, the
+ * page the texts link to, and when they were asked for and how many went (REMINDER_HOURS). STOP
+ * deletes the row.
+ */
+export const textReminders = sqliteTable('text_reminders', {
+  phoneHash: text('phone_hash').primaryKey(),
+  phone: text('phone').notNull(),
+  lang: text('lang').notNull(),
+  link: text('link').notNull(),
+  remindersFrom: text('reminders_from').notNull(),
+  remindersSent: integer('reminders_sent').notNull().default(0),
 });
 
 /**

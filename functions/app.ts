@@ -32,6 +32,7 @@ import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { queueReminderTexts } from './domain/text-alerts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { deliverOutbox } from './outbound/sms.ts';
 import { smsInboundRoutes } from './routes/sms-inbound.ts';
@@ -140,6 +141,7 @@ export function createApp(deps: Deps) {
       await sweep(routeDeps);
       await tidySearchIndex(routeDeps.db);
       await pushReminders(routeDeps.db, routeDeps.push, routeDeps.now());
+      await queueReminderTexts(routeDeps, routeDeps.now());
       lists.clear();
       return deliverOutbox(routeDeps, routeDeps.smsGateway, routeDeps.now());
     },

@@ -33,6 +33,7 @@ import {
   smsOutbox,
   sosRequests,
   surplusOffers,
+  textReminders,
 } from '../../db/schema.ts';
 
 /** Every column holding a person's phone number or email. Jobs' and resources' contacts are public on purpose. */
@@ -48,6 +49,7 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   alerts.contact,
   alerts.replyTo,
   alertSubscriptions.phone,
+  textReminders.phone,
   smsOutbox.phone,
   // A text may hold a code that starts or stops a number's alerts.
   smsOutbox.body,

@@ -4,14 +4,16 @@
  * subscriber (and a code waiting for a number) is found by the number's lookup hash.
  */
 import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { alertSubscriptions, alerts, textCodes } from '../../db/schema.ts';
+import { alertSubscriptions, alerts, textCodes, textReminders } from '../../db/schema.ts';
 import { TEXT_CODE } from '../../src/common/contract/limits.ts';
 import { translate } from '../../src/common/i18n/index.ts';
-import type { Lang } from '../../src/common/i18n/languages.ts';
+import { isLang, type Lang } from '../../src/common/i18n/languages.ts';
+import { REMINDER_HOURS } from '../../src/common/contract/detention.ts';
+import { SMS_KEYWORDS } from '../../src/common/contract/sms.ts';
 import type { RouteDeps } from '../deps.ts';
 import { deliverOutbox, queueText } from '../outbound/sms.ts';
 import { placed } from '../../src/common/contract/places.ts';
-import { laterMinute, toMinute } from './time.ts';
+import { HOUR, laterMinute, toMinute } from './time.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
 
@@ -28,7 +30,7 @@ export async function subscribeToTexts(store: Store, subscription: { phone: stri
 }
 
 /**
- * Ends every text subscription of a (normalized) number at once, forgets any code waiting for it,
+ * Ends every text subscription of a (normalized) number at once (its reminders too), forgets any code waiting for it,
  * and the number on the reports it texted in (so no answer about them follows a STOP). Those are
  * the few open reports that came by text: each is opened to compare, the number being sealed.
  */
@@ -38,13 +40,17 @@ export async function endTextSubscriptions(store: Store, phone: string) {
   const theirs = reported.filter((report) => report.replyTo === phone).map((report) => report.id);
   await store.db.batch([
     store.db.delete(alertSubscriptions).where(eq(alertSubscriptions.phoneHash, phoneHash)),
+    store.db.delete(textReminders).where(eq(textReminders.phoneHash, phoneHash)),
     store.db.delete(textCodes).where(eq(textCodes.phoneHash, phoneHash)),
     store.db.update(alerts).set({ replyTo: null, replyLang: null }).where(inArray(alerts.id, theirs)),
   ]);
 }
 
-/** What a code texted to a number does once entered: start its alerts (for a city, in a language), or stop them. */
-export type CodePurpose = 'start' | 'stop';
+/** What a code texted to a number does once entered: start its alerts (for a city, in a language), stop them, or start reminders to search the detainee locator. */
+export type CodePurpose = 'start' | 'stop' | 'remind';
+
+/** The text each purpose's code comes in. */
+const CODE_TEXTS = { start: 'sms.codeStart', stop: 'sms.codeStop', remind: 'sms.codeRemind' } as const;
 
 /** A code's keyed hash under the data key, bound to its number and purpose: a copy of the database cannot try the million codes. */
 const codeHash = (store: Store, phoneHash: string, purpose: CodePurpose, code: string) => store.sealed.lookupHash(['text-code', phoneHash, purpose, code].join('\u0000'));
@@ -82,7 +88,7 @@ export async function sendTextCode(
     expiresAt: laterMinute(now + TEXT_CODE.minutes * 60_000),
   };
   await deps.db.insert(textCodes).values(row).onConflictDoUpdate({ target: textCodes.phoneHash, set: row });
-  await queueText(deps, request.phone, translate(request.lang, request.purpose === 'start' ? 'sms.codeStart' : 'sms.codeStop', { code }), now);
+  await queueText(deps, request.phone, translate(request.lang, CODE_TEXTS[request.purpose], { code }), now);
   deps.defer(deliverOutbox(deps, deps.smsGateway, now));
 }
 
@@ -106,4 +112,32 @@ export async function useTextCode(store: Store, entered: { phone: string; code: 
     .where(and(eq(textCodes.phoneHash, phoneHash), eq(textCodes.codeHash, hash)))
     .returning({ city: textCodes.city, lang: textCodes.lang, updates: textCodes.updates });
   return used ?? null;
+}
+
+/** Starts a (normalized) number's reminders to search the detainee locator again, from now; asked again, they start over. */
+export async function remindByText(store: Store, reminder: { phone: string; lang: Lang; link: string }, now: number) {
+  const row = { ...reminder, phoneHash: await store.sealed.lookupHash(reminder.phone), remindersFrom: toMinute(now), remindersSent: 0 };
+  await store.db
+    .insert(textReminders)
+    .values(await store.sealed.sealRow(textReminders, row))
+    .onConflictDoUpdate({ target: textReminders.phoneHash, set: { lang: row.lang, link: row.link, remindersFrom: row.remindersFrom, remindersSent: 0 } });
+  return row;
+}
+
+/**
+ * Queues the reminder texts that are due (REMINDER_HOURS after they were asked for), one a number
+ * however many times a stopped server missed; after the last, the number's reminders end. The text
+ * names no one: only the page's link and how to stop.
+ */
+export async function queueReminderTexts(store: Store, now: number) {
+  const rows = await store.sealed.openRows(textReminders, await store.db.select().from(textReminders));
+  for (const row of rows) {
+    const due = REMINDER_HOURS.filter((hours, index) => index >= row.remindersSent && Date.parse(row.remindersFrom) + hours * HOUR <= now).length;
+    if (!due) continue;
+    const lang = isLang(row.lang) ? row.lang : 'en';
+    await queueText(store, row.phone, translate(lang, 'sms.reminder', { link: row.link, stop: SMS_KEYWORDS[lang].stop[0]! }), now);
+    const sent = row.remindersSent + due;
+    if (sent >= REMINDER_HOURS.length) await store.db.delete(textReminders).where(eq(textReminders.phoneHash, row.phoneHash));
+    else await store.db.update(textReminders).set({ remindersSent: sent }).where(eq(textReminders.phoneHash, row.phoneHash));
+  }
 }

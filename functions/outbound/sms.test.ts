@@ -6,7 +6,8 @@ import { translate } from '../../src/common/i18n/index.ts';
 import { LANGUAGES } from '../../src/common/i18n/languages.ts';
 import { fakeGateway, type FakeGateway } from '../../tests/sms-gateway.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
-import { subscribeTexts } from '../../tests/text-codes.ts';
+import { subscribeTexts, textedCode } from '../../tests/text-codes.ts';
+import { endTextSubscriptions } from '../domain/text-alerts.ts';
 import { dataKey, sealer } from '../domain/sealed.ts';
 import { alertText, deliverOutbox, MAX_SMS_ATTEMPTS } from './sms.ts';
 
@@ -129,5 +130,51 @@ it('fits every alert text and code text in 2 segments, in every language, with t
       expect.soft(fitsSms(text), `${lang} ${key}`).toBe(true);
       expect(text, `${lang} ${key}`).toContain('123456');
     }
+  }
+});
+
+it('reminds a number to search the detainee locator again at 8, 24 and 48 hours once its owner entered the code; STOP ends them', async () => {
+  const HOUR = 3_600_000;
+  const start = api.clock.now;
+  const phone = '+15595550177';
+  const asked = await api.post('/api/alert-subscriptions/reminders', { phone: '(559) 555-0177', lang: 'es' });
+  expect(asked.status).toBe(202);
+  // A wrong code starts nothing; the code texted does.
+  expect((await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code: '000000' })).status).toBe(400);
+  const confirmed = await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code: await textedCode(api, phone) });
+  expect(confirmed.status).toBe(201);
+  expect(await confirmed.json()).toEqual({ phone, reminders: [8, 24, 48].map((hours) => new Date(start + hours * HOUR).toISOString()) });
+  expect(await api.count('text_reminders')).toBe(1);
+  expect(JSON.stringify((await api.store.client.execute('select * from text_reminders')).rows)).not.toMatch(/555|0177/);
+  await api.settle();
+  gateway.received.length = 0;
+
+  const at = async (hours: number) => {
+    api.clock.now = start + hours * HOUR;
+    await api.app.maintain();
+  };
+  await at(7.9);
+  expect(gateway.to(phone)).toEqual([]);
+  await at(8);
+  const reminder = translate('es', 'sms.reminder', { link: 'http://localhost/es/detained', stop: 'PARAR' });
+  expect(gateway.to(phone)).toEqual([reminder]);
+  expect(fitsSms(reminder)).toBe(true);
+  await at(8.5);
+  expect(gateway.to(phone)).toHaveLength(1);
+
+  // STOP (a text, or the web's stop code) ends the reminders with every other text.
+  await endTextSubscriptions({ db: api.store.db, sealed: sealer(api.store.db, dataKey(api.key)) }, phone);
+  expect(await api.count('text_reminders')).toBe(0);
+  await at(24);
+  expect(gateway.to(phone)).toHaveLength(1);
+});
+
+it('sends every language its reminder and code texts within 2 segments', async () => {
+  for (const lang of LANGUAGES) {
+    for (const text of [
+      translate(lang, 'sms.reminder', { link: `https://findhelpreunite.org/${lang}/detained`, stop: 'STOP' }),
+      translate(lang, 'sms.codeRemind', { code: '123456' }),
+    ])
+      expect(fitsSms(text), `${lang}: ${text}`).toBe(true);
   }
 });

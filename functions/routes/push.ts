@@ -1,7 +1,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { MAX_PUSH_FOLLOWS } from '../../src/common/contract/limits.ts';
-import { REMINDER_HOURS } from '../../src/common/contract/detention.ts';
+import { remindersLeft } from '../../src/common/contract/detention.ts';
 import {
   P256DH_MESSAGE,
   pushFollowInput,
@@ -20,10 +20,6 @@ import { apiError, jsonBody, readJson } from '../http/answers.ts';
 import { allowedEndpoint } from '../outbound/push-hosts.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { toMinute } from '../domain/time.ts';
-
-/** When the reminders still to come will be pushed, soonest first. */
-const remindersLeft = ({ remindersFrom, remindersSent }: { remindersFrom: string | null; remindersSent: number }): string[] =>
-  remindersFrom === null ? [] : REMINDER_HOURS.slice(remindersSent).map((hours) => new Date(Date.parse(remindersFrom) + hours * 3_600_000).toISOString());
 
 const unknownService = 'Endpoint must be an https address of a known push service';
 const invalid = 'Some fields are missing or not valid';

@@ -76,7 +76,7 @@ describe('/detained', () => {
     await page.getByLabel(t('detained.cardANumber')).fill('A 087-654-321');
     expect(await page.locator('.detained-card .field-error').count()).toBe(0);
 
-    const card = page.locator('.detained-card .locator-card');
+    const card = page.locator('.detained-card .locator-card').first();
     const lastNames = await card.locator('.locator-names').first().locator('li').allTextContents();
     expect(lastNames).toEqual(expect.arrayContaining(['Ríos Hernández', 'Rios Hernandez', 'Rios', 'Hernandez']));
     expect(await card.locator('.locator-names').nth(1).locator('li').allTextContents()).toContain('Maria Jose');

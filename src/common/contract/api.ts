@@ -268,6 +268,21 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['textCodeTry'],
     answer: { status: 201, description: 'The normalized phone, city and lang' },
   },
+  'POST /api/alert-subscriptions/reminders': {
+    summary: 'Locator reminders by text',
+    description: 'Texts the number a code; entered (…/confirm), it starts texts at 8, 24 and 48 hours reminding to search the detainee locator again. STOP ends them.',
+    tag: 'Missing persons',
+    body: unsubscribeInput,
+    limit: ['subscription', 'textCodeNumber'],
+    answer: { status: 202, description: '`{ phone }`' },
+  },
+  'POST /api/alert-subscriptions/reminders/confirm': {
+    summary: 'Their code, entered',
+    tag: 'Missing persons',
+    body: textCodeInput,
+    limit: ['textCodeTry'],
+    answer: { status: 201, description: '`{ phone, reminders }`: when each text goes' },
+  },
   'POST /api/alert-subscriptions/stop': {
     summary:
       'Ask to stop the texts to a number: a code is texted to it, to enter at POST /api/alert-subscriptions/stop/confirm (a phone can also text STOP). The answer is the same for every number, subscribed or not; codes are limited per client and per number (textCodeNumber)',
@@ -544,15 +559,15 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'PushDeviceState; 404 when the endpoint has no subscription' },
   },
   'POST /api/push/reminders': {
-    summary: 'Remind this browser to search the detainee locator again',
-    description: 'Pushed 8, 24 and 48 hours from now (asked again: from the start). Only the subscription is sent.',
+    summary: 'Locator reminders',
+    description: 'Reminds this browser to search the detainee locator again 8, 24 and 48 hours from now (asked again: from the start). Only the subscription is sent.',
     tag: 'Missing persons',
     body: pushReminderInput,
     limit: ['pushReminder'],
     answer: { status: 201, description: '{ reminders }: when each will be pushed' },
   },
   'DELETE /api/push/reminders': {
-    summary: 'Stop the reminders to a browser',
+    summary: 'Stop a browser’s reminders',
     tag: 'Missing persons',
     body: pushUnsubscribeInput,
     answer: { status: 200, description: 'The endpoint and whether reminders were stopped (`removed`)' },

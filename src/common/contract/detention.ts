@@ -41,3 +41,7 @@ export function birthCountryNames(locale: string): { code: string; name: string 
 
 /** The hours after they are asked for at which a phone is reminded to search the detainee locator again. */
 export const REMINDER_HOURS = [8, 24, 48] as const;
+
+/** When the reminders still to come will go out (ISO 8601), soonest first: none when not asked for. */
+export const remindersLeft = ({ remindersFrom, remindersSent }: { remindersFrom: string | null; remindersSent: number }): string[] =>
+  remindersFrom === null ? [] : REMINDER_HOURS.slice(remindersSent).map((hours) => new Date(Date.parse(remindersFrom) + hours * 3_600_000).toISOString());

@@ -60,6 +60,8 @@ export interface Routes {
   'POST /api/alert-subscriptions': { body: In<typeof subscriptionInput>; answer: { phone: string } };
   'POST /api/alert-subscriptions/confirm': { body: In<typeof textCodeInput>; answer: { phone: string; city: string | null } };
   'POST /api/alert-subscriptions/stop': { body: In<typeof unsubscribeInput>; answer: { phone: string } };
+  'POST /api/alert-subscriptions/reminders': { body: In<typeof unsubscribeInput>; answer: { phone: string } };
+  'POST /api/alert-subscriptions/reminders/confirm': { body: In<typeof textCodeInput>; answer: { phone: string; reminders: string[] } };
   'POST /api/alert-subscriptions/stop/confirm': { body: In<typeof textCodeInput>; answer: { phone: string } };
   'GET /api/push/key': { body: undefined; answer: { publicKey: string } };
   'POST /api/push/subscriptions': { body: In<typeof pushSubscriptionInput>; answer: PushSubscriptionState };

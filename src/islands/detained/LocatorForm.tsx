@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { browserPush, pushSupported } from '../../client/live/push.ts';
-import { call } from '../../client/api.ts';
+import { ApiError, call } from '../../client/api.ts';
 import { aNumberDigits } from '../../common/contract/detention.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
@@ -140,17 +140,99 @@ function Reminders({ lang, t }: { lang: Lang; t: ReturnType<typeof messageFn> })
           ? t('detained.remindSet', { times: list.format(state.times.map((time) => when.format(Date.parse(time)))) })
           : state === 'stopped'
             ? t('detained.remindStopped')
-            : state === 'blocked' || state === 'unsupported'
+            : state === 'blocked'
               ? t('detained.remindBlocked')
-              : state === 'failed'
-                ? t('detained.remindFailed')
-                : ''}
+              : state === 'unsupported'
+                ? t('detained.remindNoPush')
+                : state === 'failed'
+                  ? t('detained.remindFailed')
+                  : ''}
       </p>
       {state !== 'unsupported' && (
         <button type="button" className="button secondary" disabled={pending} onClick={() => void act(!set)}>
           {t(set ? 'detained.remindStop' : 'detained.remindButton')}
         </button>
       )}
+      <TextReminders lang={lang} t={t} when={(times) => t('detained.remindSet', { times: list.format(times.map((time) => when.format(Date.parse(time)))) })} />
     </section>
+  );
+}
+
+/**
+ * The reminders by text: a number, the code texted to it (so no one can have a stranger's phone
+ * texted), then the three texts; a reply of STOP ends them. The number is sent for this only.
+ */
+function TextReminders({ lang, t, when }: { lang: Lang; t: ReturnType<typeof messageFn>; when: (times: string[]) => string }) {
+  const id = useId();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function send(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      if (sentTo === null) {
+        setSentTo((await call('POST /api/alert-subscriptions/reminders', { phone, lang })).phone);
+        setStatus(null);
+      } else {
+        const { reminders } = await call('POST /api/alert-subscriptions/reminders/confirm', { phone: sentTo, code });
+        setStatus({ text: when(reminders) });
+        setSentTo(null);
+        setCode('');
+      }
+    } catch (error) {
+      const wrong = error instanceof ApiError && (error.code === 'wrong_code' || 'code' in error.fields);
+      setStatus({ text: t(wrong ? 'detained.remindWrongCode' : 'detained.remindFailed'), error: true });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="form-grid" onSubmit={(event) => void send(event)} noValidate>
+      <p>{t('detained.remindByText')}</p>
+      {sentTo === null ? (
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>{t('detained.remindPhone')}</label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="tel"
+            dir="ltr"
+            maxLength={40}
+            value={phone}
+            aria-describedby={`${id}-phone-hint`}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+          />
+          <p className="hint" id={`${id}-phone-hint`}>
+            {t('detained.remindPhoneHint')}
+          </p>
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{t('detained.remindCode')}</label>
+          <input
+            id={`${id}-code`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            dir="ltr"
+            maxLength={20}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        </div>
+      )}
+      <p role="status" className={status?.error ? 'field-error' : 'note'}>
+        {status?.text}
+      </p>
+      <div>
+        <button type="submit" className="button secondary" disabled={pending}>
+          {t(sentTo === null ? 'detained.remindSendCode' : 'detained.remindConfirm')}
+        </button>
+      </div>
+    </form>
   );
 }
