@@ -16,10 +16,13 @@ export interface Host {
   textedCode?: (phone: string) => Promise<string>;
 }
 
-/** Asks for a code for `phone` (to start or to stop its texts) as its owner would, and reads it. */
-async function codeFor(api: Host, purpose: 'start' | 'stop', phone: string): Promise<string> {
+/** Where a code is asked for, to start or to stop a number's alert texts, or to start its locator reminders. */
+const CODE_PATHS = { start: '/api/alert-subscriptions', stop: '/api/alert-subscriptions/stop', remind: '/api/alert-subscriptions/reminders' } as const;
+
+/** Asks for a code for `phone` as its owner would, and reads it. */
+async function codeFor(api: Host, purpose: keyof typeof CODE_PATHS, phone: string): Promise<string> {
   if (!api.textedCode) throw new Error('This host cannot read the texts it sends');
-  const asked = await api.post(purpose === 'start' ? '/api/alert-subscriptions' : '/api/alert-subscriptions/stop', { phone, lang: 'en' });
+  const asked = await api.post(CODE_PATHS[purpose], { phone, lang: 'en' });
   if (asked.status !== 202) throw new Error(`Asking for a code answered ${asked.status}`);
   return api.textedCode(((await asked.json()) as { phone: string }).phone);
 }
@@ -274,7 +277,21 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     valid: { phone: '(559) 555-0144' },
     target: async (api) => ({ path: '/api/alert-subscriptions/stop/confirm', extra: { code: await codeFor(api, 'stop', '(559) 555-0144') } }),
   },
+  { name: 'text reminders', method: 'POST', valid: { phone: '(559) 555-0145', lang: 'es' }, target: async () => ({ path: '/api/alert-subscriptions/reminders' }) },
+  {
+    name: 'text reminders code',
+    method: 'POST',
+    valid: { phone: '(559) 555-0146' },
+    target: async (api) => ({ path: '/api/alert-subscriptions/reminders/confirm', extra: { code: await codeFor(api, 'remind', '(559) 555-0146') } }),
+  },
   { name: 'push subscriptions', method: 'POST', valid: PUSH_SUBSCRIPTION, target: async () => ({ path: '/api/push/subscriptions' }) },
+  {
+    name: 'push reminders',
+    method: 'POST',
+    valid: { endpoint: PUSH_SUBSCRIPTION.endpoint, keys: PUSH_SUBSCRIPTION.keys, lang: 'es' },
+    target: async () => ({ path: '/api/push/reminders' }),
+  },
+  { name: 'push reminders stop', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/reminders' }) },
   { name: 'push unsubscribe', method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, target: async () => ({ path: '/api/push/subscriptions' }) },
   {
     name: 'push follows',

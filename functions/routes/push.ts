@@ -121,7 +121,7 @@ export function pushRoutes(deps: RouteDeps) {
         return c.json(state);
       })
       // "Remind me to search again" (/detained): pushes at REMINDER_HOURS from now, asked again from the start.
-      .post('/reminders', jsonBody(pushReminderInput), reachable, rateLimit(deps, 'pushReminder'), async (c) => {
+      .post('/reminders', jsonBody(pushReminderInput), reachable, rateLimit(deps, 'reminder'), async (c) => {
         const { endpoint, lang } = c.var.body;
         const from = toMinute(deps.now());
         await keepSubscription(c.var.body, from);

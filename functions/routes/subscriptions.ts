@@ -50,7 +50,7 @@ export function subscriptionRoutes(deps: RouteDeps) {
         return c.json({ phone: c.var.body.phone });
       })
       // Reminders to search the detainee locator again (/detained), by text: the number's owner enters the code first.
-      .post('/reminders', jsonBody(unsubscribeInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'remind' }))
+      .post('/reminders', jsonBody(unsubscribeInput), rateLimit(deps, 'reminder'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'remind' }))
       .post('/reminders/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
         const asked = await use(c.var.body, 'remind');
         if (!asked) return wrongCode(c);

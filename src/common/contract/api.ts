@@ -273,7 +273,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     description: 'Texts the number a code; entered (…/confirm), it starts texts at 8, 24 and 48 hours reminding to search the detainee locator again. STOP ends them.',
     tag: 'Missing persons',
     body: unsubscribeInput,
-    limit: ['subscription', 'textCodeNumber'],
+    limit: ['reminder', 'textCodeNumber'],
     answer: { status: 202, description: '`{ phone }`' },
   },
   'POST /api/alert-subscriptions/reminders/confirm': {
@@ -563,7 +563,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     description: 'Reminds this browser to search the detainee locator again 8, 24 and 48 hours from now (asked again: from the start). Only the subscription is sent.',
     tag: 'Missing persons',
     body: pushReminderInput,
-    limit: ['pushReminder'],
+    limit: ['reminder'],
     answer: { status: 201, description: '{ reminders }: when each will be pushed' },
   },
   'DELETE /api/push/reminders': {

@@ -130,7 +130,8 @@ export const RATE_LIMITS = {
   textCodeTry: { limit: 10, windowMinutes: 10, message: 'Too many codes tried in a short time. Please wait a few minutes.' },
   pushSubscription: { limit: 10, windowMinutes: 60, message: 'Too many subscriptions in a short time. Please wait.' },
   pushFollow: { limit: 30, windowMinutes: 60, message: 'Too many records followed in a short time. Please wait.' },
-  pushReminder: { limit: 10, windowMinutes: 60, message: 'Too many reminders asked for in a short time. Please wait.' },
+  /** Locator reminders asked for, by push or by text (/detained). */
+  reminder: { limit: 10, windowMinutes: 60, message: 'Too many reminders asked for in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
   lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },

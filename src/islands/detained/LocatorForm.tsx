@@ -3,6 +3,7 @@ import { browserPush, pushSupported } from '../../client/live/push.ts';
 import { ApiError, call } from '../../client/api.ts';
 import { aNumberDigits } from '../../common/contract/detention.ts';
 import { LOCALES, type Lang } from '../../common/i18n/languages.ts';
+import { isolate } from '../../common/format.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import { $birthCountry } from '../../client/detained.ts';
 import BirthCountrySelect from '../shared/BirthCountrySelect.tsx';
@@ -175,8 +176,9 @@ function TextReminders({ lang, t, when }: { lang: Lang; t: ReturnType<typeof mes
     setPending(true);
     try {
       if (sentTo === null) {
-        setSentTo((await call('POST /api/alert-subscriptions/reminders', { phone, lang })).phone);
-        setStatus(null);
+        const sent = (await call('POST /api/alert-subscriptions/reminders', { phone, lang })).phone;
+        setSentTo(sent);
+        setStatus({ text: t('alertsLive.codeSentText', { phone: isolate(sent) }) });
       } else {
         const { reminders } = await call('POST /api/alert-subscriptions/reminders/confirm', { phone: sentTo, code });
         setStatus({ text: when(reminders) });
@@ -233,6 +235,19 @@ function TextReminders({ lang, t, when }: { lang: Lang; t: ReturnType<typeof mes
           {t(sentTo === null ? 'detained.remindSendCode' : 'detained.remindConfirm')}
         </button>
       </div>
+      {sentTo !== null && (
+        <button
+          className="link-button"
+          type="button"
+          disabled={pending}
+          onClick={() => {
+            setSentTo(null);
+            setStatus(null);
+          }}
+        >
+          {t('alertsLive.restart')}
+        </button>
+      )}
     </form>
   );
 }
