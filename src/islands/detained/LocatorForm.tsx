@@ -112,6 +112,8 @@ function Reminders({ lang, t }: { lang: Lang; t: ReturnType<typeof messageFn> })
   }, []);
   const when = new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'short', hour: 'numeric', minute: '2-digit' });
   const list = new Intl.ListFormat(LOCALES[lang], { type: 'conjunction' });
+  /** "Reminders set for Sun 2:10 AM, Sun 6:10 PM and Mon 6:10 PM.", in the page's language. */
+  const setFor = (times: string[]) => t('detained.remindSet', { times: list.format(times.map((time) => when.format(Date.parse(time)))) });
 
   async function act(start: boolean) {
     setPending(true);
@@ -138,7 +140,7 @@ function Reminders({ lang, t }: { lang: Lang; t: ReturnType<typeof messageFn> })
       <p className="hint">{t('detained.remindText')}</p>
       <p role="status" className={state === 'failed' || state === 'blocked' ? 'field-error' : 'note'}>
         {set
-          ? t('detained.remindSet', { times: list.format(state.times.map((time) => when.format(Date.parse(time)))) })
+          ? setFor(state.times)
           : state === 'stopped'
             ? t('detained.remindStopped')
             : state === 'blocked'
@@ -154,7 +156,7 @@ function Reminders({ lang, t }: { lang: Lang; t: ReturnType<typeof messageFn> })
           {t(set ? 'detained.remindStop' : 'detained.remindButton')}
         </button>
       )}
-      <TextReminders lang={lang} t={t} when={(times) => t('detained.remindSet', { times: list.format(times.map((time) => when.format(Date.parse(time)))) })} />
+      <TextReminders lang={lang} t={t} when={setFor} />
     </section>
   );
 }
