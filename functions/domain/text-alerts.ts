@@ -8,12 +8,12 @@ import { alertSubscriptions, alerts, textCodes, textReminders } from '../../db/s
 import { TEXT_CODE } from '../../src/common/contract/limits.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import { isLang, type Lang } from '../../src/common/i18n/languages.ts';
-import { REMINDER_HOURS } from '../../src/common/contract/detention.ts';
+import { REMINDER_HOURS, remindersDue } from '../../src/common/contract/detention.ts';
 import { SMS_KEYWORDS } from '../../src/common/contract/sms.ts';
 import type { RouteDeps } from '../deps.ts';
 import { deliverOutbox, queueText } from '../outbound/sms.ts';
 import { placed } from '../../src/common/contract/places.ts';
-import { HOUR, laterMinute, toMinute } from './time.ts';
+import { laterMinute, toMinute } from './time.ts';
 
 type Store = Pick<RouteDeps, 'db' | 'sealed'>;
 
@@ -130,9 +130,15 @@ export async function remindByText(store: Store, reminder: { phone: string; lang
  * names no one: only the page's link and how to stop.
  */
 export async function queueReminderTexts(store: Store, now: number) {
-  const rows = await store.sealed.openRows(textReminders, await store.db.select().from(textReminders));
+  // Only the numbers with a text due are opened: the others stay sealed, every minute.
+  const times = await store.db
+    .select({ phoneHash: textReminders.phoneHash, remindersFrom: textReminders.remindersFrom, remindersSent: textReminders.remindersSent })
+    .from(textReminders);
+  const dueNow = times.filter((row) => remindersDue(row, now) > 0).map((row) => row.phoneHash);
+  if (!dueNow.length) return;
+  const rows = await store.sealed.openRows(textReminders, await store.db.select().from(textReminders).where(inArray(textReminders.phoneHash, dueNow)));
   for (const row of rows) {
-    const due = REMINDER_HOURS.filter((hours, index) => index >= row.remindersSent && Date.parse(row.remindersFrom) + hours * HOUR <= now).length;
+    const due = remindersDue(row, now);
     if (!due) continue;
     const lang = isLang(row.lang) ? row.lang : 'en';
     await queueText(store, row.phone, translate(lang, 'sms.reminder', { link: row.link, stop: SMS_KEYWORDS[lang].stop[0]! }), now);

@@ -2,7 +2,7 @@ import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, asc, eq, exists, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { drops, lostFoundNotes, lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
-import { REMINDER_HOURS } from '../../src/common/contract/detention.ts';
+import { REMINDER_HOURS, remindersDue } from '../../src/common/contract/detention.ts';
 import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { placeOf } from '../../src/common/contract/places.ts';
 import {
@@ -20,7 +20,6 @@ import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages
 import { ALERT_TYPE_KEYS } from '../../src/common/i18n/values.ts';
 import type { Sealer } from '../domain/sealed.ts';
 import { allowedEndpoint } from './push-hosts.ts';
-import { HOUR } from '../domain/time.ts';
 
 export interface VapidKeys {
   /** The uncompressed P-256 public key, base64url: what browsers subscribe with. */
@@ -320,7 +319,7 @@ export async function pushReminders(db: Database, sender: PushSender, now: numbe
     .from(pushSubscriptions)
     .where(isNotNull(pushSubscriptions.remindersFrom));
   for (const row of asked) {
-    const due = REMINDER_HOURS.filter((hours, index) => index >= row.sent && Date.parse(row.from!) + hours * HOUR <= now).length;
+    const due = remindersDue({ remindersFrom: row.from, remindersSent: row.sent }, now);
     if (!due || !allowedEndpoint(row.endpoint, sender.hosts)) continue;
     const lang = isLang(row.lang) ? row.lang : 'en';
     const message: PushPayload = { title: translate(lang, 'push.locatorTitle'), body: translate(lang, 'push.locatorBody'), url: localizePath('/detained', lang), tag: 'locator' };

@@ -141,8 +141,11 @@ it('reminds a number to search the detainee locator again at 8, 24 and 48 hours 
   expect(asked.status).toBe(202);
   // A wrong code starts nothing; the code texted does.
   expect((await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code: '000000' })).status).toBe(400);
-  const confirmed = await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code: await textedCode(api, phone) });
+  const code = await textedCode(api, phone);
+  const confirmed = await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code });
   expect(confirmed.status).toBe(201);
+  // The same request replayed: the code was used up.
+  expect((await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code })).status).toBe(400);
   expect(await confirmed.json()).toEqual({ phone, reminders: [8, 24, 48].map((hours) => new Date(start + hours * HOUR).toISOString()) });
   expect(await api.count('text_reminders')).toBe(1);
   expect(JSON.stringify((await api.store.client.execute('select * from text_reminders')).rows)).not.toMatch(/555|0177/);

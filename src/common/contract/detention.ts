@@ -42,6 +42,10 @@ export function birthCountryNames(locale: string): { code: string; name: string 
 /** The hours after they are asked for at which a phone is reminded to search the detainee locator again. */
 export const REMINDER_HOURS = [8, 24, 48] as const;
 
+/** How many of the reminders still to come are due at `now` (more than one only after a host was down). */
+export const remindersDue = ({ remindersFrom, remindersSent }: { remindersFrom: string | null; remindersSent: number }, now: number): number =>
+  remindersFrom === null ? 0 : REMINDER_HOURS.slice(remindersSent).filter((hours) => Date.parse(remindersFrom) + hours * 3_600_000 <= now).length;
+
 /** When the reminders still to come will go out (ISO 8601), soonest first: none when not asked for. */
 export const remindersLeft = ({ remindersFrom, remindersSent }: { remindersFrom: string | null; remindersSent: number }): string[] =>
   remindersFrom === null ? [] : REMINDER_HOURS.slice(remindersSent).map((hours) => new Date(Date.parse(remindersFrom) + hours * 3_600_000).toISOString());
