@@ -22,6 +22,13 @@ export const lostFoundPosts = sqliteTable(
      * names the kind of each post's contact without opening it. Null on rows stored before it was.
      */
     contactKind: text('contact_kind'),
+    /**
+     * The poster chose to have the contact shown, one at a time after a check (POST /:id/contact);
+     * otherwise people write through the site (post_messages) and the contact never leaves it.
+     */
+    showContact: integer('show_contact', { mode: 'boolean' }).notNull().default(false),
+    /** The language the poster posted in: what is texted to the poster's number is in it. */
+    lang: text('lang'),
     /** 'missing', or 'found' once the poster marks it so with the private manage link. */
     status: text('status').notNull().default('missing'),
     /** Said by the owner with 'found': 'detained' or 'released' (FOUND_AS); null otherwise. */
@@ -334,6 +341,41 @@ export const pushFollows = sqliteTable(
   (table) => [primaryKey({ columns: [table.endpoint, table.postId] }), index('push_follows_post').on(table.postId)],
 );
 
+/**
+ * Messages to the owner of a missing-person record whose contact stays hidden ("Send a message to
+ * the family"): read only with the record's manage secret, each shown with the scam warning. The
+ * sender's name, words and way to be reached are sealed like a contact. Triggers delete them with
+ * their record.
+ */
+export const postMessages = sqliteTable(
+  'post_messages',
+  {
+    id: text('id').primaryKey(),
+    postId: text('post_id').notNull(),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    reach: text('reach'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('post_messages_post').on(table.postId, table.createdAt)],
+);
+
+/**
+ * The browsers a post's owner asked to be told on when someone writes through the post (a message
+ * to the family, an answer to a help post): `board` and `postId` name the post. Triggers delete a
+ * row with its subscription or its post.
+ */
+export const ownerDevices = sqliteTable(
+  'owner_devices',
+  {
+    board: text('board').notNull(),
+    postId: text('post_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.board, table.postId, table.endpoint] }), index('owner_devices_endpoint').on(table.endpoint)],
+);
+
 /** Text messages waiting for (or sent by) the SMS gateway. Nothing is lost while none is configured. */
 export const smsOutbox = sqliteTable(
   'sms_outbox',
@@ -499,6 +541,10 @@ const helpPost = {
    * names the kind of each post's contact without opening it. Null on rows stored before it was.
    */
   contactKind: text('contact_kind'),
+  /** The poster chose to have the contact shown after a check; otherwise people answer through the site. */
+  showContact: integer('show_contact', { mode: 'boolean' }).notNull().default(false),
+  /** The language the poster posted in: what is texted to the poster's number is in it. */
+  lang: text('lang'),
   /** JSON array of /images/community-assistance/... addresses. */
   imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
   videoUrl: text('video_url'),

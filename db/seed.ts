@@ -28,6 +28,8 @@ function sampleLostFound(now: number) {
       lastSeenDate: day(4),
       description: '16 years old, tall and thin, black hoodie and white sneakers. Last seen in Koreatown near Wilshire/Western station after school.',
       contact: 'kimfamily.sample@example.org',
+      // The other records take messages (the default); this one and Lucía's show their contact after a check.
+      showContact: true,
       createdAt: at(80),
     },
     {
@@ -44,6 +46,7 @@ function sampleLostFound(now: number) {
       lastSeenDate: day(9),
       description: '8 years old, braided hair, pink backpack. Was with her uncle at the Fruitvale flea market.',
       contact: 'Ask at the Fruitvale community center front desk',
+      showContact: true,
       createdAt: at(200),
     },
   ];
@@ -162,6 +165,7 @@ const SAMPLE_REQUESTS = [
     city: 'Salinas',
     contactName: 'Marisol',
     contactMethod: '(831) 555-0119',
+    showContact: true,
   },
   {
     title: 'Baby formula and diapers (size 3)',

@@ -255,6 +255,25 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     valid: NOTE,
     target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/notes` }),
   },
+  {
+    name: 'lost-found messages',
+    method: 'POST',
+    valid: { name: 'Lupe', message: 'I saw him at the Fresno bus station on Monday', reach: '(559) 555-0178' },
+    pays: true,
+    target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/messages` }),
+  },
+  ...(['/api/lost-found', '/api/assistance-requests', '/api/surplus-offers'] as const).flatMap((path): WriteEndpoint[] => {
+    const body = path === '/api/lost-found' ? LOST : path === '/api/assistance-requests' ? REQUEST : OFFER;
+    const owned = (suffix: string) => async (api: Host) => {
+      const post = await created<{ id: string; manageToken: string }>(api, path, body);
+      return { path: `${path}/${post.id}${suffix}`, headers: bearer(post.manageToken) };
+    };
+    return [
+      { name: `${path} show contact`, method: 'PUT', valid: { showContact: true }, guarded: 'manage secret', target: owned('/show-contact') },
+      { name: `${path} owner device`, method: 'PUT', valid: { ...PUSH_SUBSCRIPTION, lang: 'es' }, guarded: 'manage secret', target: owned('/owner-device') },
+      { name: `${path} owner device stop`, method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, guarded: 'manage secret', target: owned('/owner-device') },
+    ];
+  }),
   { name: 'alerts', method: 'POST', valid: ALERT, target: async () => ({ path: '/api/alerts' }) },
   {
     name: 'alert marks',

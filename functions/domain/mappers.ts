@@ -53,7 +53,7 @@ export const withoutContacts = <R extends { contactKind: string | null }>(rows: 
 /** What toPost reads of a stored record. */
 export type PostFields = Pick<
   LostFoundRow,
-  'id' | 'name' | 'lastSeenCity' | 'county' | 'lastSeenDate' | 'description' | 'photoUrl' | 'contact' | 'contactKind' | 'createdAt' | 'status' | 'isSample'
+  'id' | 'name' | 'lastSeenCity' | 'county' | 'lastSeenDate' | 'description' | 'photoUrl' | 'contact' | 'contactKind' | 'showContact' | 'createdAt' | 'status' | 'isSample'
 >;
 
 /** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
@@ -66,6 +66,7 @@ export const toPost = (row: PostFields): LostFoundPost => ({
   description: row.description,
   photoUrl: row.photoUrl,
   contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(row.contact),
+  showContact: row.showContact,
   createdAt: row.createdAt,
   status: row.status as LostFoundPost['status'],
   sample: row.isSample,
@@ -141,6 +142,7 @@ const helpPost = (row: RequestRow | OfferRow) => ({
   county: row.county,
   contactName: row.contactName,
   contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(row.contactMethod) ?? 'text',
+  showContact: row.showContact,
   imageUrls: row.imageUrls,
   videoUrl: row.videoUrl,
   createdAt: row.createdAt,

@@ -22,6 +22,7 @@ const ANSWERED = {
   photoUrl: lostFoundPosts.photoUrl,
   contact: lostFoundPosts.contact,
   contactKind: lostFoundPosts.contactKind,
+  showContact: lostFoundPosts.showContact,
   createdAt: lostFoundPosts.createdAt,
   status: lostFoundPosts.status,
   isSample: lostFoundPosts.isSample,

@@ -26,6 +26,7 @@ import {
   alertSubscriptions,
   assistanceRequests,
   assistanceResponses,
+  postMessages,
   dropVolunteers,
   lostFoundNotes,
   lostFoundPosts,
@@ -58,6 +59,10 @@ export const SEALED_COLUMNS: readonly SQLiteColumn[] = [
   assistanceRequests.contactMethod,
   surplusOffers.contactMethod,
   assistanceResponses.responderContact,
+  // A message to a family: who wrote, what, and how to reach them, read only by the family.
+  postMessages.name,
+  postMessages.message,
+  postMessages.reach,
 ];
 
 /** Which data key sealed what the database holds (its id, never the key). */

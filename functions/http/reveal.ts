@@ -43,18 +43,21 @@ export async function readContact(
 /** How long the token of a page the server wrote can show the contact. */
 const TOKEN_MINUTES = 60;
 
-/** A one-time token for the reveal form of one post, for a page the server writes: `expires.nonce.signature`. */
-export async function revealToken(deps: Pick<RouteDeps, 'keys' | 'now'>, board: RevealBoard, id: string): Promise<string> {
+/** What a page token lets a form without scripts do once: show a contact, or send a message to the family. */
+export type TokenPurpose = 'reveal' | 'message';
+
+/** A one-time token for the `purpose` form of one post, for a page the server writes: `expires.nonce.signature`. */
+export async function pageToken(deps: Pick<RouteDeps, 'keys' | 'now'>, purpose: TokenPurpose, board: RevealBoard, id: string): Promise<string> {
   const expires = deps.now() + TOKEN_MINUTES * MINUTE;
   const nonce = crypto.randomUUID();
-  return `${expires}.${nonce}.${await deps.keys.hash('reveal-token', board, id, String(expires), nonce)}`;
+  return `${expires}.${nonce}.${await deps.keys.hash(`${purpose}-token`, board, id, String(expires), nonce)}`;
 }
 
-/** Whether `token` was made for this post, has not expired, and was never used before (it is spent now). */
-async function spendToken(deps: RouteDeps, board: RevealBoard, id: string, token: string | undefined): Promise<boolean> {
+/** Whether `token` was made for this purpose and post, has not expired, and was never used before (it is spent now). */
+export async function spendPageToken(deps: RouteDeps, purpose: TokenPurpose, board: RevealBoard, id: string, token: string | undefined): Promise<boolean> {
   const [expires, nonce, signature, ...rest] = (token ?? '').split('.');
   if (!expires || !nonce || !signature || rest.length || !(Number(expires) > deps.now())) return false;
-  if (signature !== (await deps.keys.hash('reveal-token', board, id, expires, nonce))) return false;
+  if (signature !== (await deps.keys.hash(`${purpose}-token`, board, id, expires, nonce))) return false;
   const spent = await deps.db
     .insert(powSpent)
     .values({ signature, expiresAt: Number(expires) })
@@ -106,7 +109,7 @@ export function revealRoute(
     },
     // Past a limit, a form post gets a page saying so.
     async (c, next) => {
-      if (!noForm(c) && !(await spendToken(deps, board, c.req.param('id')!, (await readForm(c))?.get('token'))))
+      if (!noForm(c) && !(await spendPageToken(deps, 'reveal', board, c.req.param('id')!, (await readForm(c))?.get('token'))))
         return page(c, 403, `<div class="notice failed"><p>${words(await langOf(c), 'reveal.expired')}</p></div>`);
       const refused = await limit(c, next);
       if (!refused) return;

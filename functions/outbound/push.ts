@@ -1,7 +1,7 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
 import { and, asc, eq, exists, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { drops, lostFoundNotes, lostFoundPosts, pushFollows, pushSubscriptions } from '../../db/schema.ts';
+import { drops, lostFoundNotes, lostFoundPosts, ownerDevices, pushFollows, pushSubscriptions } from '../../db/schema.ts';
 import { REMINDER_HOURS, remindersDue } from '../../src/common/contract/detention.ts';
 import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { placeOf } from '../../src/common/contract/places.ts';
@@ -66,7 +66,7 @@ export type PushPayload = {
   /** The item's page on this site, opened by a tap. */
   url: string;
   /** Pushes of one topic (or about one followed person, or the locator reminders) replace each other on the phone instead of piling up. */
-  tag: PushTopic | `person:${string}` | 'locator';
+  tag: PushTopic | `person:${string}` | `message:${string}` | 'locator';
 };
 
 /**
@@ -74,7 +74,7 @@ export type PushPayload = {
  * free text placed in its county; or those that follow one person record), its page, and its title.
  */
 type PushItem = { path: string; title: (lang: Lang) => string; body?: (lang: Lang) => string } & (
-  { topic: PushTopic; city: string | null; updatesOnly?: boolean } | { followersOf: string }
+  { topic: PushTopic; city: string | null; updatesOnly?: boolean } | { followersOf: string } | { ownerOf: { board: string; postId: string } }
 );
 
 /**
@@ -221,6 +221,18 @@ export async function pushPersonNews(db: Database, sender: PushSender, postId: s
 }
 
 /**
+ * Tells the browsers a post's owner chose (My posts) that someone wrote through the post: it
+ * names no one and quotes nothing (a lock screen shows it), and leads to My posts.
+ */
+export const pushOwner = (db: Database, sender: PushSender, board: string, postId: string): Promise<PushTally> =>
+  fanOut(
+    db,
+    sender,
+    { ownerOf: { board, postId }, path: '/manage', title: (lang) => translate(lang, 'push.messageTitle'), body: (lang) => translate(lang, 'push.messageBody') },
+    'message to an owner',
+  );
+
+/**
  * Sends one push for `item` to every subscription it is for (by topic and county, all of
  * California included; or by followed record), in the subscriber's language, PUSH_CONCURRENCY at
  * a time. A subscription its service says is gone is deleted; one on a host no longer listed is skipped.
@@ -229,22 +241,29 @@ async function fanOut(db: Database, sender: PushSender, item: PushItem, what: st
   const tally: PushTally = { sent: 0, gone: 0, failed: 0 };
   const area = 'city' in item && item.city ? (placeOf(item.city)?.county ?? null) : null;
   const audience =
-    'followersOf' in item
+    'ownerOf' in item
       ? exists(
           db
             .select({ one: sql`1` })
-            .from(pushFollows)
-            .where(and(eq(pushFollows.endpoint, pushSubscriptions.endpoint), eq(pushFollows.postId, item.followersOf))),
+            .from(ownerDevices)
+            .where(and(eq(ownerDevices.endpoint, pushSubscriptions.endpoint), eq(ownerDevices.board, item.ownerOf.board), eq(ownerDevices.postId, item.ownerOf.postId))),
         )
-      : and(
-          sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
-          // A verification or an end goes only to the browsers that asked for updates.
-          item.updatesOnly ? eq(pushSubscriptions.updates, true) : undefined,
-          area === null
-            ? sql`${pushSubscriptions.areas} = '[]'`
-            : sql`(${pushSubscriptions.areas} = '[]' or exists (select 1 from json_each(${pushSubscriptions.areas}) where value = ${area}))`,
-        );
-  const tag: PushPayload['tag'] = 'followersOf' in item ? `person:${item.followersOf}` : item.topic;
+      : 'followersOf' in item
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(pushFollows)
+              .where(and(eq(pushFollows.endpoint, pushSubscriptions.endpoint), eq(pushFollows.postId, item.followersOf))),
+          )
+        : and(
+            sql`exists (select 1 from json_each(${pushSubscriptions.topics}) where value = ${item.topic})`,
+            // A verification or an end goes only to the browsers that asked for updates.
+            item.updatesOnly ? eq(pushSubscriptions.updates, true) : undefined,
+            area === null
+              ? sql`${pushSubscriptions.areas} = '[]'`
+              : sql`(${pushSubscriptions.areas} = '[]' or exists (select 1 from json_each(${pushSubscriptions.areas}) where value = ${area}))`,
+          );
+  const tag: PushPayload['tag'] = 'ownerOf' in item ? `message:${item.ownerOf.postId}` : 'followersOf' in item ? `person:${item.followersOf}` : item.topic;
   const messages = new Map<string, PushPayload>();
   const messageIn = (lang: string) => {
     const language = isLang(lang) ? lang : 'en';

@@ -9,17 +9,20 @@ import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { MessageKey } from '../../src/common/i18n/messages.ts';
 import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
 import { actionOf } from '../../src/common/forms/kit.ts';
-import { NOTE_FORM } from '../../src/common/forms/posts.ts';
+import { MESSAGE_FORM, NOTE_FORM } from '../../src/common/forms/posts.ts';
 import { contactNote, noteFacts } from '../../src/common/person-notes.ts';
-import { recordFacts } from '../../src/common/person.ts';
+import { recordFacts, takesMessages } from '../../src/common/person.ts';
 import { formHtml } from './form-result.ts';
 import { document, escape, pathIn, words } from './html.ts';
 import { revealForm } from '../http/reveal.ts';
 
 const bdi = (text: string) => `<bdi>${escape(text)}</bdi>`;
 
-/** The record's page; `revealToken` (functions/http/reveal.ts) lets its contact form show the contact once. */
-export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, revealToken: string): string {
+/**
+ * The record's page; `token` (functions/http/reveal.ts pageToken) lets its one form that needs it
+ * work once: the contact shown, or, when the family takes messages, a message sent.
+ */
+export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, token: string): string {
   const t = (key: MessageKey, vars?: Record<string, string>) => words(lang, key, vars);
   const facts = recordFacts(record, lang, CALIFORNIA_TIME_ZONE);
   const lastSeen = [facts.lastSeen.city && bdi(facts.lastSeen.city), facts.lastSeen.date && escape(facts.lastSeen.date)].filter(Boolean).join(' · ');
@@ -31,9 +34,12 @@ export function recordPage(lang: Lang, record: LostFoundRecord, exit: string, re
     `<p><span class="badge ${record.status}">${t(facts.badge.key)}</span></p>` +
     (lastSeen ? `<p><b>${t('lostFound.lastSeen')}:</b> ${lastSeen}</p>` : '') +
     (record.description ? `<p dir="auto">${escape(record.description)}</p>` : '') +
-    (record.contactKind ? revealForm(lang, 'lost-found', record.id, record.contactKind, revealToken) : '') +
+    (takesMessages(record) ? '' : revealForm(lang, 'lost-found', record.id, record.contactKind!, token)) +
     `<p class="muted">${t('lostFound.posted')} ${escape(facts.posted)}</p>` +
     `</article>` +
+    (takesMessages(record)
+      ? `<section id="message"><h2>${t('relay.title')}</h2><p>${t('relay.lead')}</p>${formHtml(MESSAGE_FORM, lang, actionOf(MESSAGE_FORM, record.id), { token })}</section>`
+      : '') +
     (reached ? `<section class="notice"><h2>${t('person.contactMade')}</h2>${noteHtml(lang, reached)}</section>` : '') +
     `<section><h2>${t('person.notesTitle')}</h2>` +
     (record.notes.length ? `<ul class="notes">${record.notes.map((note) => `<li>${noteHtml(lang, note)}</li>`).join('')}</ul>` : `<p>${t('person.notesNone')}</p>`) +

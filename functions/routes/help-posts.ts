@@ -1,7 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { and, desc, eq, gt, type SQL } from 'drizzle-orm';
-import { assistanceRequestInput, assistanceResponseInput, manageInput, surplusOfferInput, type AssistanceResponse } from '../../src/common/contract/index.ts';
-import { HELP_POST_DAYS, PAGE_SIZE, type CommunityMediaType } from '../../src/common/contract/limits.ts';
+import {
+  assistanceRequestInput,
+  assistanceResponseInput,
+  manageInput,
+  surplusOfferInput,
+  type AssistanceResponse,
+  type AssistanceResponseInput,
+} from '../../src/common/contract/index.ts';
+import { HELP_POST_DAYS, PAGE_SIZE, RATE_LIMITS, type CommunityMediaType } from '../../src/common/contract/limits.ts';
 import { assistanceRequests, assistanceResponses, surplusOffers } from '../../db/schema.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toOffer, toOwnOffer, toOwnRequest, toRequest, withoutContacts } from '../domain/mappers.ts';
@@ -14,6 +21,8 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/a
 import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { readContact, revealRoute } from '../http/reveal.ts';
+import { ownerRelayRoutes, postFull, spendOnPost, tellOwner, type RelayedPost } from '../http/relay.ts';
+import type { RevealBoard } from '../../src/common/contract/pow.ts';
 import { contactKindOf } from '../../src/common/format.ts';
 
 /** The two help boards differ only in these. */
@@ -58,6 +67,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
     event: 'new-assistance-request' | 'new-surplus-offer';
   };
   const { table } = board;
+  const revealBoard: RevealBoard = which === 'requests' ? 'assistance-requests' : 'surplus-offers';
   const answered = which === 'requests' ? assistanceResponses.requestId : assistanceResponses.offerId;
   const listed = () => and(eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString()));
 
@@ -107,9 +117,10 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       await deps.publish({ event: board.event, data: { id: row.id, title: row.title, city: row.city } });
       return c.json({ ...board.toOwnPost(row as never), manageToken: secret }, 201);
     })
-    .post(
-      '/:id/contact',
-      ...revealRoute(deps, which === 'requests' ? 'assistance-requests' : 'surplus-offers', (id) => readContact(deps, table, table.contactMethod, and(eq(table.id, id), listed()))),
+    .post('/:id/contact', ...revealRoute(deps, revealBoard, (id) => readContact(deps, table, table.contactMethod, and(eq(table.id, id), listed(), eq(table.showContact, true)))))
+    .route(
+      '/',
+      ownerRelayRoutes(deps, revealBoard, owned, (id, showContact) => db.update(table).set({ showContact }).where(eq(table.id, id))),
     )
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);
@@ -141,17 +152,41 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
 /** POST /api/assistance-responses: an answer to a listed request (offer_help) or offer (claim_item). */
 export function responseRoutes(deps: RouteDeps) {
   const { db } = deps;
-  return new Hono().post('/', jsonBody(assistanceResponseInput), rateLimit(deps, 'helpResponse'), async (c) => {
-    const { requestId, offerId, ...answer } = c.var.body;
+  type Answered = Context<{ Variables: { body: AssistanceResponseInput & { requestId?: string; offerId?: string } } }>;
+  /** The listed post an answer is for, opened, or undefined. */
+  const target = async (c: Answered) => {
+    const { requestId, offerId } = c.var.body;
     const board = requestId ? BOARDS.requests : BOARDS.offers;
     const table = board.table as typeof assistanceRequests;
-    const [target] = await db
-      .select({ id: table.id })
+    const [row] = await db
+      .select({ id: table.id, contact: table.contactMethod, showContact: table.showContact, lang: table.lang, isSample: table.isSample })
       .from(table)
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
-    if (!target) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
-    const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: toMinute(deps.now()) };
-    await db.insert(assistanceResponses).values(await deps.sealed.sealRow(assistanceResponses, row));
-    return c.json({ id: row.id }, 201);
-  });
+    const revealBoard: RevealBoard = requestId ? 'assistance-requests' : 'surplus-offers';
+    const post: RelayedPost | undefined = row && { ...row, contact: await deps.sealed.openValue(table.contactMethod, row.contact) };
+    return { board: revealBoard, post };
+  };
+  return new Hono().post(
+    '/',
+    jsonBody(assistanceResponseInput),
+    // A post gone, or past its day's share of answers, is refused before the answer counts against any limit.
+    async (c, next) => {
+      const { board, post } = await target(c as Answered);
+      if (!post) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
+      if (await postFull(deps, board, post.id)) return apiError(c, 429, 'post_limit', RATE_LIMITS.messagePerPost.message);
+      await next();
+    },
+    rateLimit(deps, 'helpResponse'),
+    async (c) => {
+      const { requestId, offerId, ...answer } = c.var.body;
+      const { board, post } = await target(c);
+      if (!post) return apiError(c, 404, 'not_found', 'This post is no longer listed; it may already be fulfilled or taken');
+      if (!(await spendOnPost(deps, board, post.id))) return apiError(c, 429, 'post_limit', RATE_LIMITS.messagePerPost.message);
+      const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: toMinute(deps.now()) };
+      await db.insert(assistanceResponses).values(await deps.sealed.sealRow(assistanceResponses, row));
+      // The poster hears of it; the answer names no contact of theirs.
+      deps.defer(tellOwner(deps, board, post, { name: answer.responderName, message: answer.message, reach: answer.responderContact }, new URL(c.req.url).origin));
+      return c.json({ id: row.id }, 201);
+    },
+  );
 }

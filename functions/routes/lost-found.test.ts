@@ -723,9 +723,11 @@ describe('a record and its notes', () => {
     expect(html).toContain(es['person.contactMade']);
     expect(html).toContain(es['person.status.believed_alive']);
     expect(html).toContain('Ella está &#60;b&#62;bien&#60;/b&#62;');
-    // The contact only through its small form (no script), never on the page itself.
+    // The family keeps the contact hidden (the default): the page offers the message form, with its one-time token, and never the contact.
     expect(html).not.toContain('rosa-family@example.org');
-    expect(html).toContain(`action="/api/lost-found/${rosa.id}/contact"`);
+    expect(html).not.toContain(`action="/api/lost-found/${rosa.id}/contact"`);
+    expect(html).toContain(`<form method="post" action="/api/lost-found/${rosa.id}/messages"><input type="hidden" name="form" value="message">`);
+    expect(html).toMatch(/<input type="hidden" name="token" value="\d+\.[0-9a-f-]+\.[^"]+">/);
     expect(html).not.toContain(note.contact);
     expect(html).toContain(
       `<form method="post" action="/api/lost-found/${rosa.id}/notes"><input type="hidden" name="form" value="note"><input type="hidden" name="lang" value="es">`,

@@ -10,8 +10,9 @@ import {
   type LostFoundManage,
   type LostFoundRecord,
   type PrivateFacts,
+  type PostMessage,
 } from '../../src/common/contract/index.ts';
-import { lostFoundNotes, lostFoundPosts } from '../../db/schema.ts';
+import { lostFoundNotes, lostFoundPosts, postMessages } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
 import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages.ts';
 import { contactKindOf, personPath } from '../../src/common/format.ts';
@@ -30,8 +31,10 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/a
 import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { pushPersonNews } from '../outbound/push.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
-import { readContact, revealRoute, revealToken } from '../http/reveal.ts';
+import { pageToken, readContact, revealRoute } from '../http/reveal.ts';
+import { messageRoute, ownerRelayRoutes, type RelayedPost } from '../http/relay.ts';
 import { searchPage } from '../pages/search-results.ts';
+import { takesMessages } from '../../src/common/person.ts';
 import { newestFirst, toMinute } from '../domain/time.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
@@ -100,6 +103,25 @@ export function lostFoundRoutes(deps: RouteDeps) {
     const [row] = await posts(listed(id));
     return row && { ...toPost(row), notes: (await notesOf(row.id)).map(toNote) };
   };
+  /** A listed record as the relay needs it (its contact opened), or undefined. */
+  const relayed = async (id: string): Promise<RelayedPost | undefined> => {
+    const rows = await db
+      .select({ id: lostFoundPosts.id, contact: lostFoundPosts.contact, showContact: lostFoundPosts.showContact, lang: lostFoundPosts.lang, isSample: lostFoundPosts.isSample })
+      .from(lostFoundPosts)
+      .where(listed(id));
+    return (await sealed.openRows(lostFoundPosts, rows))[0];
+  };
+  const messagesOf = async (postId: string): Promise<PostMessage[]> =>
+    (
+      await sealed.openRows(
+        postMessages,
+        await db
+          .select()
+          .from(postMessages)
+          .where(eq(postMessages.postId, postId))
+          .orderBy(...newestFirst(postMessages)),
+      )
+    ).map(({ postId: _post, ...message }) => message);
   const notFound = (c: Context) => apiError(c, 404, 'not_found', 'There is no such record; it may have been removed or expired');
 
   return (
@@ -160,7 +182,9 @@ export function lostFoundRoutes(deps: RouteDeps) {
         const language = isLang(lang) ? lang : 'en';
         const record = await recordOf(c.req.param('id'));
         if (!record) return resultPage(404, goneRecordPage(language, deps.quickExitUrl));
-        return resultPage(200, recordPage(language, record, deps.quickExitUrl, await revealToken(deps, 'lost-found', record.id)));
+        // The page's one form that needs a token: the contact shown, or a message to the family.
+        const token = await pageToken(deps, takesMessages(record) ? 'message' : 'reveal', 'lost-found', record.id);
+        return resultPage(200, recordPage(language, record, deps.quickExitUrl, token));
       })
       .post(
         '/:id/notes',
@@ -189,12 +213,26 @@ export function lostFoundRoutes(deps: RouteDeps) {
           return c.json(toNote(note), 201);
         },
       )
-      .post('/:id/contact', ...revealRoute(deps, 'lost-found', (id) => readContact(deps, lostFoundPosts, lostFoundPosts.contact, listed(id))))
+      .post(
+        '/:id/contact',
+        ...revealRoute(deps, 'lost-found', (id) => readContact(deps, lostFoundPosts, lostFoundPosts.contact, and(listed(id), eq(lostFoundPosts.showContact, true)))),
+      )
+      .post('/:id/messages', ...messageRoute(deps, relayed))
+      .delete('/:id/messages/:messageId', async (c) => {
+        const { row, response } = await owned(c);
+        if (!row) return response;
+        await db.delete(postMessages).where(and(eq(postMessages.postId, row.id), eq(postMessages.id, c.req.param('messageId'))));
+        return c.body(null, 204);
+      })
+      .route(
+        '/',
+        ownerRelayRoutes(deps, 'lost-found', owned, (id, showContact) => db.update(lostFoundPosts).set({ showContact }).where(eq(lostFoundPosts.id, id))),
+      )
       .get('/:id/manage', async (c) => {
         const { row, response } = await owned(c);
         if (!row) return response;
         const notes = (await notesOf(row.id)).map((note) => ({ ...toNote(note), contact: note.contact }));
-        return c.json({ post: toOwnPost(row), responses: [], notes, expiresAt: expiresAt(row), facts: factsOf(row) } satisfies LostFoundManage);
+        return c.json({ post: toOwnPost(row), responses: [], notes, expiresAt: expiresAt(row), facts: factsOf(row), messages: await messagesOf(row.id) } satisfies LostFoundManage);
       })
       // What the detainee locator asks for, kept for the owner only: sealed, and read back only above.
       .put('/:id/facts', async (c) => {

@@ -35,6 +35,24 @@ async function isP256Point(p256dh: string): Promise<boolean> {
   }
 }
 
+/** The refusal of a subscription no push could reach (a service not listed, a key off the curve), or null. */
+export async function unreachable(deps: Pick<RouteDeps, 'push'>, c: Context, { endpoint, keys }: { endpoint: string; keys: { p256dh: string } }): Promise<Response | null> {
+  if (!allowedEndpoint(endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', invalid, { endpoint: unknownService });
+  if (!(await isP256Point(keys.p256dh))) return apiError(c, 400, 'invalid_input', invalid, { 'keys.p256dh': P256DH_MESSAGE });
+  return null;
+}
+
+/** Checked before the rate limit, like the body: a refused subscription spends nothing. */
+const reachable = (deps: Pick<RouteDeps, 'push'>) => async (c: Context<{ Variables: { body: { endpoint: string; keys: { p256dh: string } } } }>, next: Next) =>
+  (await unreachable(deps, c, c.var.body)) ?? next();
+
+/** A browser with no subscription here yet is kept with no area and no topic: it gets only what it asked for. */
+export const keepSubscription = (db: RouteDeps['db'], body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: string }, createdAt: string) =>
+  db
+    .insert(pushSubscriptions)
+    .values({ endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, areas: [], topics: [], lang: body.lang, createdAt })
+    .onConflictDoNothing();
+
 /**
  * GET /api/push/key: the VAPID public key browsers subscribe with. POST /api/push/subscriptions
  * keeps a browser's subscription (the same endpoint again replaces its areas, topics and
@@ -48,13 +66,6 @@ async function isP256Point(p256dh: string): Promise<boolean> {
 export function pushRoutes(deps: RouteDeps) {
   const { db } = deps;
   const visible = () => visibleRecord(deps.now());
-  /** Checked before the rate limit, like the body: a refused subscription spends nothing. */
-  const reachable = async (c: Context<{ Variables: { body: { endpoint: string; keys: { p256dh: string } } } }>, next: Next) => {
-    const { endpoint, keys } = c.var.body;
-    if (!allowedEndpoint(endpoint, deps.push.hosts)) return apiError(c, 400, 'invalid_input', invalid, { endpoint: unknownService });
-    if (!(await isP256Point(keys.p256dh))) return apiError(c, 400, 'invalid_input', invalid, { 'keys.p256dh': P256DH_MESSAGE });
-    await next();
-  };
   const followsOf = (endpoint: string): Promise<FollowedRecord[]> =>
     db
       .select({ id: lostFoundPosts.id, name: lostFoundPosts.name, status: lostFoundPosts.status })
@@ -65,17 +76,11 @@ export function pushRoutes(deps: RouteDeps) {
       .orderBy(desc(pushFollows.createdAt), desc(sql`${pushFollows}.rowid`))
       .limit(MAX_PUSH_FOLLOWS) as Promise<FollowedRecord[]>;
   const noSubscription = (c: Context) => apiError(c, 404, 'not_found', 'This browser has no push subscription here');
-  /** A browser with no subscription here yet is kept with no area and no topic: it gets only what it asked for. */
-  const keepSubscription = (body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: string }, createdAt: string) =>
-    db
-      .insert(pushSubscriptions)
-      .values({ endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, areas: [], topics: [], lang: body.lang, createdAt })
-      .onConflictDoNothing();
 
   return (
     new Hono()
       .get('/key', async (c) => c.json({ publicKey: (await deps.push.keys()).publicKey }))
-      .post('/subscriptions', jsonBody(pushSubscriptionInput), reachable, rateLimit(deps, 'pushSubscription'), async (c) => {
+      .post('/subscriptions', jsonBody(pushSubscriptionInput), reachable(deps), rateLimit(deps, 'pushSubscription'), async (c) => {
         const { endpoint, keys, areas, topics, lang, updates } = c.var.body;
         const row = {
           endpoint,
@@ -121,10 +126,10 @@ export function pushRoutes(deps: RouteDeps) {
         return c.json(state);
       })
       // "Remind me to search again" (/detained): pushes at REMINDER_HOURS from now, asked again from the start.
-      .post('/reminders', jsonBody(pushReminderInput), reachable, rateLimit(deps, 'reminder'), async (c) => {
+      .post('/reminders', jsonBody(pushReminderInput), reachable(deps), rateLimit(deps, 'reminder'), async (c) => {
         const { endpoint, lang } = c.var.body;
         const from = toMinute(deps.now());
-        await keepSubscription(c.var.body, from);
+        await keepSubscription(db, c.var.body, from);
         const [row] = await db
           .update(pushSubscriptions)
           .set({ remindersFrom: from, remindersSent: 0, lang })
@@ -145,7 +150,7 @@ export function pushRoutes(deps: RouteDeps) {
       .post(
         '/follows',
         jsonBody(pushFollowInput),
-        reachable,
+        reachable(deps),
         // An unknown, hidden or expired record is refused before the follow counts against the limit.
         async (c, next) => {
           const [record] = await db
@@ -159,7 +164,7 @@ export function pushRoutes(deps: RouteDeps) {
         async (c) => {
           const { endpoint, id } = c.var.body;
           const createdAt = toMinute(deps.now());
-          await keepSubscription(c.var.body, createdAt);
+          await keepSubscription(db, c.var.body, createdAt);
           const [{ followed } = { followed: 0 }] = await db.select({ followed: count() }).from(pushFollows).where(eq(pushFollows.endpoint, endpoint));
           const [already] = await db
             .select({ id: pushFollows.postId })

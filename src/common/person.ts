@@ -29,3 +29,9 @@ export function recordFacts(record: LostFoundPost, lang: Lang, timeZone?: string
     match: record.match ? matchWords(record.match) : null,
   };
 }
+
+/**
+ * Whether people reach a record's family by a message through the site (its poster keeps the
+ * contact hidden, or gave none) rather than by its contact, shown one at a time after a check.
+ */
+export const takesMessages = (post: Pick<LostFoundPost, 'showContact' | 'contactKind'>) => !post.showContact || !post.contactKind;

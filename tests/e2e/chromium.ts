@@ -178,6 +178,7 @@ export const fakePost = (name: string, n: number): LostFoundPost => ({
   description: null,
   photoUrl: null,
   contactKind: null,
+  showContact: false,
   status: 'missing',
   sample: false,
   createdAt: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),

@@ -52,7 +52,7 @@ export function rateLimit<E extends Env>(
 }
 
 /** Whether the client known by `clientHash` already made the limit's number of `action` within its window. */
-async function pastLimit(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
+export async function pastLimit(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
   const { limit, windowMinutes } = RATE_LIMITS[action];
   const [recent] = await deps.db
     .select({ n: count() })

@@ -10,10 +10,10 @@ import type * as z from 'zod/mini';
 import { adminDropInput, adminJobInput, adminResourceInput, signInInput } from './admin.ts';
 import { alertInput, markInput, subscriptionInput, textCodeInput, unsubscribeInput } from './alerts.ts';
 import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from './directory.ts';
-import { manageInput } from './fields.ts';
+import { manageInput, showContactInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
 import { PAGE_SIZE, TEXT_CODE, type RateLimitName } from './limits.ts';
-import { lostFoundInput, lostFoundManageInput, lostFoundNoteInput, privateFactsInput } from './lost-found.ts';
+import { lostFoundInput, lostFoundManageInput, lostFoundNoteInput, postMessageInput, privateFactsInput } from './lost-found.ts';
 import { pushFollowInput, pushReminderInput, pushSubscriptionInput, pushUnfollowInput, pushUnsubscribeInput } from './push.ts';
 import { inviteInput, inviteVerifyInput, reportActInput, responderInput, signInVerifyInput } from './responders.ts';
 import { communityUploadRequest, multipartComplete, multipartStart, uploadRequest } from './media.ts';
@@ -124,6 +124,34 @@ const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType
       answer: { status: 200, description: `The ${type}, ${done}` },
     },
     [`DELETE /api/${path}/:id`]: { summary: `Delete a ${what} with its media and answers`, tag: 'Help', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
+    ...ownerRelay(path, 'Help'),
+  }) satisfies Record<string, ApiRoute>;
+
+/** What a post's owner does with the relay (functions/http/relay.ts): the contact choice, and the browsers told of messages. */
+const ownerRelay = (path: string, tag: ApiRoute['tag']) =>
+  ({
+    [`PUT /api/${path}/:id/show-contact`]: {
+      summary: 'Show or hide the contact',
+      description: 'Hidden (the default), people write through the site instead.',
+      tag,
+      auth: 'manage',
+      body: showContactInput,
+      answer: { status: 200, description: 'The choice' },
+    },
+    [`PUT /api/${path}/:id/owner-device`]: {
+      summary: 'Push to this browser on a message',
+      tag,
+      auth: 'manage',
+      body: pushReminderInput,
+      answer: { status: 200, description: '{ told: true }' },
+    },
+    [`DELETE /api/${path}/:id/owner-device`]: {
+      summary: 'Stop those pushes',
+      tag,
+      auth: 'manage',
+      body: pushUnsubscribeInput,
+      answer: { status: 200, description: '{ told: false }' },
+    },
   }) satisfies Record<string, ApiRoute>;
 
 const adminBoard = (path: string, what: string, type: string, body: z.ZodMiniType, extra: Record<string, ApiRoute>) =>
@@ -209,6 +237,17 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'The LostFoundPost, found' },
   },
   'DELETE /api/lost-found/:id': { summary: 'Delete a record, its notes and its photo', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
+  'POST /api/lost-found/:id/messages': {
+    summary: 'Send a message to the family',
+    description:
+      "Only when the record's contact is not shown. With a proof of work, or a form's one-time token. Never answers the family's contact. Gone: 404; contact shown: 409; the record's limit: 429 post_limit.",
+    tag: 'Missing persons',
+    body: postMessageInput,
+    limit: ['message', 'messagePerPost'],
+    answer: { status: 201, description: 'The id of the message' },
+  },
+  'DELETE /api/lost-found/:id/messages/:messageId': { summary: 'Delete a message', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
+  ...ownerRelay('lost-found', 'Missing persons'),
   'GET /api/pfif': {
     summary: 'The listed records with their notes as PFIF 1.4 (never a contact)',
     tag: 'Missing persons',

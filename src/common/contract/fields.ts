@@ -1,6 +1,7 @@
 /** The field schemas every entity's input is built from, and the checks behind them. */
 import * as z from 'zod/mini';
 import { LIMITS } from './limits.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /** A text field: trimmed and capped. */
 export const trimmed = (max: number, message: string) => z.string().check(z.trim(), z.maxLength(max, message));
@@ -51,4 +52,17 @@ export function normalizePhone(input: string): string | null {
 export type Created<T> = T & { manageToken: string };
 
 /** What the poster's manage link may do to a post: mark it done (fulfilled, taken, found). */
+/**
+ * What a post's poster chooses for its contact and says of themselves: `showContact` shows it one
+ * at a time after a check; without it (the default) people write through the site and the contact
+ * never leaves it. `lang` is the language posted in, which texts to the poster's number use.
+ */
+export const posterChoices = {
+  showContact: z._default(z.boolean({ error: 'showContact must be true or false' }), false),
+  lang: z._default(z.enum(LANGUAGES), 'en'),
+};
+
+/** PUT /api/{board}/:id/show-contact: the owner changes the choice later (My posts). */
+export const showContactInput = z.object({ showContact: posterChoices.showContact });
+
 export const manageInput = z.object({ status: z.enum(['fulfilled', 'taken', 'found'], { error: 'status must be fulfilled, taken or found' }) });

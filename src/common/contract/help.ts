@@ -1,6 +1,6 @@
 /** The help boards: assistance requests, surplus offers, and the answers to them. */
 import * as z from 'zod/mini';
-import { optionalText, required } from './fields.ts';
+import { optionalText, posterChoices, required } from './fields.ts';
 import { LIMITS, MAX_MEDIA_FILES } from './limits.ts';
 import {
   OFFER_CATEGORIES,
@@ -27,6 +27,7 @@ const helpPostFields = (mediaType: CommunityMediaType) => ({
   city: optionalText(LIMITS.city, 'City'),
   contactName: required(LIMITS.name, 'Contact name'),
   contactMethod: required(LIMITS.contact, 'Contact method'),
+  ...posterChoices,
   imageUrls: z._default(z.array(communityMedia(mediaType)).check(z.maxLength(MAX_MEDIA_FILES, `At most ${MAX_MEDIA_FILES} files`)), []),
   videoUrl: z.pipe(
     z.optional(z.nullable(z.union([z.literal(''), communityMedia(mediaType)]))),
@@ -69,8 +70,10 @@ interface HelpPost {
   /** The city's county when the city is a California place (the city is then its canonical name), else null: unplaced. */
   county: string | null;
   contactName: string;
-  /** How the contact method reads; the method itself only on request (POST /api/{board}/:id/contact). */
+  /** How the contact method reads; the method itself only on request (POST /api/{board}/:id/contact), and only when `showContact`. */
   contactKind: ContactKind;
+  /** The poster chose to show the contact after a check; otherwise the answers (offer help, claim) are the only way to reach them. */
+  showContact: boolean;
   imageUrls: string[];
   videoUrl: string | null;
   createdAt: string;

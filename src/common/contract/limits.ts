@@ -30,6 +30,8 @@ export const LIMITS = {
   query: 100,
   /** A rapid responder's public note on a report. */
   responderNote: 140,
+  /** A message to a family through the site. */
+  message: 600,
 } as const;
 
 /** Agents or vehicles an enforcement report may count. */
@@ -134,6 +136,10 @@ export const RATE_LIMITS = {
   reminder: { limit: 10, windowMinutes: 60, message: 'Too many reminders asked for in a short time. Please wait.' },
   helpPost: { limit: 10, windowMinutes: 60, message: 'Too many posts in a short time. Please wait a while.' },
   lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
+  /** Messages to families through the site, from one network (each with a proof of work). */
+  message: { limit: 10, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.', scope: 'network' },
+  /** Messages (and answers) to one post from everyone together, counted under a keyed hash of the post: a storm stops here. */
+  messagePerPost: { limit: 10, windowMinutes: 24 * 60, message: 'This post has had many messages today. Please try again tomorrow.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
   resource: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
@@ -200,6 +206,8 @@ export const AUDIT_LOG_DAYS = 365;
 /** California's counties: a push subscription follows at most all of them. */
 export const MAX_PUSH_AREAS = 58;
 /** Missing-person records one push subscription (one device) follows at most. */
+/** The browsers one post's owner may ask to be told on when someone writes through the post. */
+export const MAX_OWNER_DEVICES = 5;
 export const MAX_PUSH_FOLLOWS = 50;
 /** Pushes handed to push services at once when an item goes public. */
 export const PUSH_CONCURRENCY = 50;

@@ -1,6 +1,6 @@
 /** The missing-person board (/lost-found): what a post sends and what the board lists. */
 import * as z from 'zod/mini';
-import { isCalendarDate, manageInput, optionalText, ownPhoto, required, trimmed } from './fields.ts';
+import { isCalendarDate, manageInput, optionalText, ownPhoto, posterChoices, required, trimmed } from './fields.ts';
 import { aNumberDigits, BIRTH_COUNTRIES } from './detention.ts';
 import { FOUND_AS, LIMITS, NOTE_STATUSES, type FoundAs, type NoteStatus } from './limits.ts';
 import type { ContactKind } from './pow.ts';
@@ -22,6 +22,7 @@ export const lostFoundInput = z.object({
   description: optionalText(LIMITS.description, 'Description'),
   photoUrl: ownPhoto,
   contact: optionalText(LIMITS.contact, 'Contact'),
+  ...posterChoices,
 });
 export type LostFoundInput = z.input<typeof lostFoundInput>;
 
@@ -37,6 +38,11 @@ export interface LostFoundPost {
   photoUrl: string | null;
   /** How the poster's contact reads, null without one; the contact itself only on request (POST /api/lost-found/:id/contact). */
   contactKind: ContactKind | null;
+  /**
+   * The poster chose to show the contact after a check. Otherwise, and on a record with no
+   * contact, people send a message to the family (POST /api/lost-found/:id/messages).
+   */
+  showContact: boolean;
   /** ISO 8601 */
   createdAt: string;
   /** 'found' once the poster marked it so; the post then stays listed with that news. */
@@ -144,6 +150,28 @@ export const privateFactsInput = z.object({
 });
 export type PrivateFacts = z.output<typeof privateFactsInput>;
 
+/**
+ * POST /api/lost-found/:id/messages: a message to the family of a record whose contact is not
+ * shown. `token` comes only with the form of a page the server wrote (no scripts, so no proof of work).
+ */
+export const postMessageInput = z.object({
+  name: required(LIMITS.name, 'Your name'),
+  message: required(LIMITS.message, 'Message'),
+  reach: optionalText(LIMITS.contact, 'How to reach you'),
+  token: z.optional(z.string().check(z.maxLength(200))),
+});
+export type PostMessageInput = z.input<typeof postMessageInput>;
+
+/** A message as the record's owner reads it (GET /api/lost-found/:id/manage), newest first. */
+export interface PostMessage {
+  id: string;
+  name: string;
+  message: string;
+  reach: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
 /** GET /api/lost-found/:id/manage: what only the owner sees: the notes with their contacts, and when the record expires. */
 export interface LostFoundManage {
   post: OwnLostFoundPost;
@@ -153,4 +181,6 @@ export interface LostFoundManage {
   expiresAt: string;
   /** What the owner kept for a detention search (PUT /api/lost-found/:id/facts). */
   facts: PrivateFacts;
+  /** Messages sent to the family, newest first. */
+  messages: PostMessage[];
 }

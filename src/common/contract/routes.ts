@@ -29,6 +29,7 @@ import type {
   surplusOfferInput,
   PrivateFacts,
   privateFactsInput,
+  postMessageInput,
   ReportTally,
   textCodeInput,
   unsubscribeInput,
@@ -46,6 +47,7 @@ export interface Routes {
   'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
   'POST /api/lost-found/:id/renew': { body: undefined; answer: Pick<LostFoundManage, 'expiresAt'> };
   'PUT /api/lost-found/:id/facts': { body: In<typeof privateFactsInput>; answer: PrivateFacts };
+  'POST /api/lost-found/:id/messages': { body: In<typeof postMessageInput>; answer: { id: string } };
   'POST /api/alerts': { body: In<typeof alertInput>; answer: Alert };
   'POST /api/jobs': { body: In<typeof jobInput>; answer: { status: 'pending' } };
   'POST /api/resources': { body: In<typeof resourceInput>; answer: { status: 'pending' } };

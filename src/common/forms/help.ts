@@ -36,6 +36,7 @@ const helpFields = (kind: 'request' | 'offer'): FieldSpec[] => {
     ...(request ? [] : [text('availability', 'help.fieldAvailability', LIMITS.contact)]),
     text('contactName', 'help.fieldContactName', LIMITS.name, needs('help.nameRequired')),
     text('contactMethod', 'help.fieldContactMethod', LIMITS.contact, needs('help.contactRequired')),
+    { name: 'showContact', label: 'post.showContact', kind: 'checkbox', hint: 'post.showContactHint' },
   ];
 };
 
@@ -53,6 +54,7 @@ function helpPostSpec(kind: 'request' | 'offer') {
     refusals: HELP_REFUSALS,
     back: '/',
     manage: kind,
+    sendsLang: true,
   } satisfies FormSpec;
 }
 

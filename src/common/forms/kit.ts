@@ -66,8 +66,11 @@ export interface FormSpec {
   /** The success toast; `{name}`-style placeholders take the answer's fields. */
   success: Notice;
   failure: Notice;
-  /** Refusals with words of their own, by HTTP status (429: too many posts from this connection). */
-  refusals?: Partial<Record<number, Partial<Notice>>>;
+  /**
+   * Refusals with words of their own, by the error's code when one is listed (a post's own limit),
+   * else by HTTP status (429: too many posts from this connection).
+   */
+  refusals?: Partial<Record<number | string, Partial<Notice>>>;
   /**
    * The page to go back to (without the language prefix); `:id` stands for the item the form
    * answered. A page the API answers itself (`/api/...`) takes the language as `?lang=`.
@@ -124,5 +127,5 @@ export interface Failure {
 export function failureNotice(spec: FormSpec, failure: Failure): Notice {
   if (failure.code === 'offline') return { title: spec.failure.title, text: 'offline.formText' };
   if (failure.code === 'busy' || failure.code === 'storage_full') return { title: spec.failure.title, text: 'toast.serverBusy' };
-  return { ...spec.failure, ...spec.refusals?.[failure.status] };
+  return { ...spec.failure, ...(spec.refusals?.[failure.code] ?? spec.refusals?.[failure.status]) };
 }

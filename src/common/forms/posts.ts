@@ -34,6 +34,34 @@ export const NOTE_FORM = {
   back: '/api/lost-found/:id/page',
 } as const satisfies FormSpec;
 
+/**
+ * A message to the family of a record whose contact is not shown (/person and its page without
+ * scripts). Without scripts no proof of work can be done: the page the server wrote puts a
+ * one-time token in the hidden field instead.
+ */
+export const MESSAGE_FORM = {
+  id: 'message',
+  action: '/api/lost-found/:id/messages',
+  fields: [
+    text('name', 'relay.name', LIMITS.name, { title: 'relay.nameRequired' }),
+    area('message', 'relay.message', LIMITS.message, { title: 'relay.messageRequired' }),
+    { ...text('reach', 'relay.reach', LIMITS.contact), hint: 'relay.reachHint' },
+    { name: 'token', label: 'relay.title', kind: 'hidden' },
+  ],
+  submit: 'relay.submit',
+  pending: 'relay.sending',
+  success: { title: 'relay.sent' },
+  failure: { title: 'relay.error' },
+  refusals: {
+    403: { text: 'relay.expired' },
+    404: { text: 'relay.gone' },
+    409: { text: 'relay.showsContact' },
+    429: { text: 'relay.tooMany' },
+    post_limit: { text: 'relay.postBusy' },
+  },
+  back: '/api/lost-found/:id/page',
+} as const satisfies FormSpec;
+
 export const JOB_FORM = {
   id: 'job',
   action: '/api/jobs',

@@ -7,10 +7,10 @@ import { h } from '../../client/dom.ts';
 import { contactLink } from '../../common/format.ts';
 import { actionOf } from '../../common/forms/kit.ts';
 import { formElement } from '../../client/form-element.ts';
-import { NOTE_FORM } from '../../common/forms/posts.ts';
+import { MESSAGE_FORM, NOTE_FORM } from '../../common/forms/posts.ts';
 import { $liveEvent } from '../../client/live/store.ts';
 import { contactNote, noteFacts } from '../../common/person-notes.ts';
-import { recordFacts } from '../../common/person.ts';
+import { recordFacts, takesMessages } from '../../common/person.ts';
 import { browserPush, pushSupported } from '../../client/live/push.ts';
 import { MAX_PUSH_FOLLOWS } from '../../common/contract/limits.ts';
 import { shareOrCopy } from '../../client/share.ts';
@@ -28,7 +28,9 @@ class PersonRecord extends HTMLElement {
   #record: LostFoundRecord | null = null;
   /** Answers to older requests than the last are dropped: a live refresh never draws an older record over a newer one. */
   #asked = 0;
-  #form = this.querySelector('form')!;
+  #form = this.querySelector<HTMLFormElement>('.person-form form')!;
+  /** Whether the record was drawn once: a link to its message form (#message) is followed then. */
+  #drawn = false;
   #stops: (() => void)[] = [];
   /** Whether this browser's push subscription follows the record (checked once, with the server). */
   #following = false;
@@ -56,6 +58,7 @@ class PersonRecord extends HTMLElement {
       }),
     ];
     this.#wireForm();
+    this.#wireMessage();
     if (this.#id) void this.#load();
     else this.#show('gone');
     if (this.#id && pushSupported()) void this.#followState();
@@ -160,10 +163,15 @@ class PersonRecord extends HTMLElement {
           ...lastSeen.flatMap((part, index) => (index ? [' · ', part] : [part])),
         ),
       record.description && h('p', { className: 'person-description', dir: 'auto', textContent: record.description }),
-      record.contactKind && this.#contact(record.id, record.contactKind),
+      !takesMessages(record) && this.#contact(record.id, record.contactKind!),
       h('p', { className: 'note', textContent: `${t('lostFound.posted')} ${view.posted}` }),
     ];
     this.#piece('.person-facts').replaceChildren(...facts.filter((fact) => !!fact));
+    const message = this.#piece('.person-message');
+    message.hidden = !takesMessages(record);
+    // The board's "Send a message to the family" leads here: the form is only there once the record is.
+    if (!this.#drawn && location.hash === '#message' && !message.hidden) requestAnimationFrame(() => this.#piece('#message').focus());
+    this.#drawn = true;
     const reached = contactNote(record.notes);
     this.#piece('.person-reached').hidden = !reached;
     this.#piece('.person-reached-note').replaceChildren(reached ? this.#note(reached, 'div') : '');
@@ -220,6 +228,25 @@ class PersonRecord extends HTMLElement {
     const done = await shareOrCopy(this.#record?.name ?? t('person.title'), address);
     if (done === 'copied') showToast({ title: t('person.copied'), variant: 'success' });
     if (done === 'failed') showToast({ title: t('person.shareFailed'), variant: 'destructive' });
+  }
+
+  /** The message to the family, on the same loop: the API kit does the proof of work the server asks for. */
+  #wireMessage() {
+    const form = this.#piece<HTMLFormElement>('.person-message form');
+    form.action = actionOf(MESSAGE_FORM, this.#id);
+    const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : '');
+    formElement(form, {
+      spec: MESSAGE_FORM,
+      t: this.#t,
+      send: (values) => call('POST /api/lost-found/:id/messages', { name: text(values.name), message: text(values.message), reach: text(values.reach) || null }, { id: this.#id }),
+      refused: (error) => {
+        // The family shows their contact now: drawn again, the record offers it (what was typed stays in the form).
+        if (error.status !== 409) return false;
+        showToast({ title: this.#t('relay.error'), description: this.#t('relay.showsContact'), variant: 'destructive' });
+        void this.#load();
+        return true;
+      },
+    });
   }
 
   /** The note form, on the one submit loop (src/client/forms.ts): what was typed is kept on failure, a record gone says so. */

@@ -300,7 +300,11 @@ function PostDetail({ post, lang, t, onAnswer, answer }: { post: Post; lang: Lan
         <span className="label">{t('help.postedBy')}:</span> <bdi>{post.contactName}</bdi>
         <br />
         <span className="label">{t('help.contact')}:</span>{' '}
-        <RevealContact board={isRequest(post) ? 'assistance-requests' : 'surplus-offers'} id={post.id} kind={post.contactKind} lang={lang} t={t} />
+        {post.showContact ? (
+          <RevealContact board={isRequest(post) ? 'assistance-requests' : 'surplus-offers'} id={post.id} kind={post.contactKind} lang={lang} t={t} />
+        ) : (
+          t('help.contactPrivate')
+        )}
       </p>
       <button type="button" className="button" onClick={onAnswer}>
         {answer}

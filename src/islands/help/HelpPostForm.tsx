@@ -16,7 +16,7 @@ type Kind = 'request' | 'offer';
 const NO_MEDIA: MediaValue = { imageUrls: [], videoUrl: null, uploading: false };
 
 /** The body of a post: the kind's own fields and the shared ones, with the media uploaded so far. */
-function bodyOf(values: Values, media: MediaValue) {
+function bodyOf(values: Values, media: MediaValue, lang: Lang) {
   const text = (name: string) => String(values[name] ?? '');
   return {
     title: text('title'),
@@ -24,6 +24,8 @@ function bodyOf(values: Values, media: MediaValue) {
     city: text('city'),
     contactName: text('contactName'),
     contactMethod: text('contactMethod'),
+    showContact: values.showContact === true,
+    lang,
     imageUrls: media.imageUrls,
     videoUrl: media.videoUrl,
   };
@@ -46,9 +48,9 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
     busy: media.uploading,
     send: (values): Promise<Created<AssistanceRequest | SurplusOffer>> =>
       isRequest
-        ? call('POST /api/assistance-requests', { ...bodyOf(values, media), category: values.category as RequestCategory, urgency: values.urgency as Urgency })
+        ? call('POST /api/assistance-requests', { ...bodyOf(values, media, lang), category: values.category as RequestCategory, urgency: values.urgency as Urgency })
         : call('POST /api/surplus-offers', {
-            ...bodyOf(values, media),
+            ...bodyOf(values, media, lang),
             category: values.category as OfferCategory,
             condition: (values.condition || null) as OfferCondition | null,
             availability: String(values.availability ?? ''),
@@ -74,6 +76,7 @@ export function HelpPostForm({ kind, lang, t, onPosted }: { kind: Kind; lang: La
       {!isRequest && row('availability', { autoComplete: 'off' })}
       {row('contactName', { autoComplete: 'given-name', hint: t('help.fieldContactNameHint') })}
       {row('contactMethod', { autoComplete: 'off', hint: t('help.fieldContactMethodHint') })}
+      {row('showContact', { hint: t('post.showContactHint') })}
       <MediaField key={mediaKey} mediaType={isRequest ? 'assistance-requests' : 'surplus-offers'} t={t} onChange={onMedia} />
       <FormProblem problem={problem} />
       <button className="button" type="submit" disabled={pending || media.uploading}>

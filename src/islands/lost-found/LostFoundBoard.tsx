@@ -6,7 +6,7 @@ import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import { $county, countyPath } from '../../client/area.ts';
 import { isolate, personPath } from '../../common/format.ts';
-import { recordFacts } from '../../common/person.ts';
+import { recordFacts, takesMessages } from '../../common/person.ts';
 import { listUrl } from '../../client/lists.ts';
 import { useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
@@ -199,11 +199,15 @@ function PostCard({ post, lang, t }: { post: LostFoundPost; lang: Lang; t: Retur
             {post.description}
           </p>
         )}
-        {post.contactKind && (
-          <div className="post-contact">
-            <RevealContact board="lost-found" id={post.id} kind={post.contactKind} lang={lang} t={t} />
-          </div>
-        )}
+        <div className="post-contact">
+          {takesMessages(post) ? (
+            <a className="button secondary" href={`${personPath(post.id, lang)}#message`}>
+              {t('relay.button')}
+            </a>
+          ) : (
+            <RevealContact board="lost-found" id={post.id} kind={post.contactKind!} lang={lang} t={t} />
+          )}
+        </div>
         <p className="post-posted note">
           {t('lostFound.posted')} {facts.posted}
         </p>

@@ -47,6 +47,8 @@ export function MissingPersonForm({
         lastSeenDate: text(values, 'lastSeenDate'),
         description: text(values, 'description'),
         contact: text(values, 'contact'),
+        showContact: values.showContact === true,
+        lang,
         photoUrl: photo.url,
       };
       return call('POST /api/lost-found', body);
@@ -81,6 +83,7 @@ export function MissingPersonForm({
       {row('lastSeenDate', { max: today() })}
       {row('description', { hint: t('lostFound.descriptionHint') })}
       {row('contact', { autoComplete: 'off', hint: t('lostFound.contactHint') })}
+      {row('showContact', { hint: t('post.showContactHint') })}
       <PhotoField kind="missing-persons" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
       <button className="button" type="submit" disabled={pending || photo.uploading}>
         {submitLabel}

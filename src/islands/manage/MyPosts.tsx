@@ -14,6 +14,7 @@ import { showToast } from '../../client/toast.ts';
 import { PersonNote } from '../lost-found/PersonNote.tsx';
 import BirthCountrySelect from '../shared/BirthCountrySelect.tsx';
 import { LocatorCard } from '../shared/LocatorCard.tsx';
+import { browserPush } from '../../client/live/push.ts';
 
 type T = ReturnType<typeof messageFn>;
 type Managed = { post: AssistanceRequest | SurplusOffer; responses: AssistanceResponse[] } | LostFoundManage;
@@ -171,9 +172,13 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
       </h2>
       {managed === 'failed' && <p className="note">{t('common.loadFailed')}</p>}
       {shown && 'notes' in shown && <OwnRecord record={shown} token={post.token} lang={lang} t={t} renewed={(expiresAt) => setManaged({ ...shown, expiresAt })} />}
+      {shown && <Reach post={post} shown={shown} lang={lang} t={t} reload={load} />}
       {shown && !('notes' in shown) && (
         <section className="my-post-answers">
           <h3>{t('manage.responses')}</h3>
+          <p className="scam-warning" role="note">
+            {t('manage.scamWarning')}
+          </p>
           {shown.responses.length === 0 ? (
             <p className="note">{t('manage.noResponses')}</p>
           ) : (
@@ -227,6 +232,105 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
       </div>
       <p className="hint">{t('manage.linkNote')}</p>
     </li>
+  );
+}
+
+/** Where this device keeps which posts it asked to be notified of: the server knows the device only by its push endpoint. */
+const toldKey = (post: MyPost) => `told-of-messages:${post.id}`;
+
+/**
+ * How people reach the poster: the contact shown after a check, or hidden (the default) with
+ * messages through the site, which the record's owner reads here, each under the scam warning;
+ * and whether this phone is notified when someone writes (Web Push to this browser).
+ */
+function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed; lang: Lang; t: T; reload: () => Promise<void> }) {
+  const id = useId();
+  const [told, setTold] = useState(() => localStorage.getItem(toldKey(post)) === '1');
+  const [pending, setPending] = useState(false);
+  const messages = 'messages' in shown ? shown.messages : null;
+  async function run(work: () => Promise<unknown>) {
+    setPending(true);
+    try {
+      await work();
+    } catch (error) {
+      showToast({ title: t('manage.failed'), variant: 'destructive', cause: failureCause(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+  const showContact = (on: boolean) =>
+    run(async () => {
+      await manage(post, 'PUT', '/show-contact', { showContact: on });
+      await reload();
+    });
+  const tell = () =>
+    run(async () => {
+      const push = await browserPush(!told);
+      if (push === 'blocked') return showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
+      if (!push || push === 'unsupported') return showToast({ title: t('notifications.unsupported'), variant: 'destructive' });
+      await manage(post, told ? 'DELETE' : 'PUT', '/owner-device', told ? { endpoint: push.endpoint } : { ...push, lang });
+      localStorage.setItem(toldKey(post), told ? '0' : '1');
+      setTold(!told);
+    });
+  const remove = (messageId: string) =>
+    run(async () => {
+      await manage(post, 'DELETE', `/messages/${encodeURIComponent(messageId)}`);
+      await reload();
+    });
+  return (
+    <section className="my-post-answers" aria-labelledby={`${id}-reach`}>
+      {messages && <h3 id={`${id}-reach`}>{t('manage.messages')}</h3>}
+      <label className="choice-option">
+        <input type="checkbox" checked={shown.post.showContact} disabled={pending} onChange={(event) => void showContact(event.currentTarget.checked)} />
+        {t('manage.showContact')}
+      </label>
+      <p className="hint">{t(shown.post.showContact ? 'manage.showContactOn' : 'manage.showContactOff')}</p>
+      <p>
+        <button type="button" className="button secondary" disabled={pending} onClick={() => void tell()}>
+          {t(told ? 'manage.tellPhoneStop' : 'manage.tellPhone')}
+        </button>{' '}
+        {told && <span className="note">{t('manage.tellPhoneOn')}</span>}
+      </p>
+      {messages && (
+        <>
+          <p className="scam-warning" role="note">
+            {t('manage.scamWarning')}
+          </p>
+          {messages.length === 0 ? (
+            <p className="note">{t('manage.messagesNone')}</p>
+          ) : (
+            <ul className="person-notes">
+              {messages.map((message) => {
+                const reach = message.reach ? contactLink(message.reach) : null;
+                return (
+                  <li key={message.id} className="person-note">
+                    <p className="note">
+                      {t('manage.messageFrom', { name: message.name })} · {relativeTime(message.createdAt, lang, t)}
+                    </p>
+                    <p dir="auto">{message.message}</p>
+                    {reach && (
+                      <p>
+                        <span className="label">{t('manage.messageReach')}:</span>{' '}
+                        {reach.href ? (
+                          <a href={reach.href} dir="auto">
+                            {message.reach}
+                          </a>
+                        ) : (
+                          <bdi>{message.reach}</bdi>
+                        )}
+                      </p>
+                    )}
+                    <button type="button" className="link-button" disabled={pending} onClick={() => void remove(message.id)}>
+                      {t('manage.deleteMessage')}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

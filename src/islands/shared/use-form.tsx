@@ -241,13 +241,24 @@ export function useForm<A>({ spec, t, initial, send, sent, failed, busy, itemId,
       const { kind } = specOf(name);
       const described = hint ? { 'aria-describedby': `${id}-${name}-hint` } : {};
       const props = { ...fieldProps(name), ...extra, ...described };
-      if (kind === 'checkbox')
-        return (
+      if (kind === 'checkbox') {
+        const box = (
           <label className="choice-option">
-            <input {...checkbox(name)} />
+            <input {...checkbox(name)} {...described} />
             {t(specOf(name).label)}
           </label>
         );
+        return hint ? (
+          <div className="field">
+            {box}
+            <span className="hint" id={`${id}-${name}-hint`}>
+              {hint}
+            </span>
+          </div>
+        ) : (
+          box
+        );
+      }
       return (
         <div className={wide ? 'field wide' : 'field'}>
           {labelFor(name)}
