@@ -264,14 +264,15 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   },
   ...(['/api/lost-found', '/api/assistance-requests', '/api/surplus-offers'] as const).flatMap((path): WriteEndpoint[] => {
     const body = path === '/api/lost-found' ? LOST : path === '/api/assistance-requests' ? REQUEST : OFFER;
-    const owned = (suffix: string) => async (api: Host) => {
+    const owned = (at: (id: string) => string) => async (api: Host) => {
       const post = await created<{ id: string; manageToken: string }>(api, path, body);
-      return { path: `${path}/${post.id}${suffix}`, headers: bearer(post.manageToken) };
+      return { path: at(post.id), headers: bearer(post.manageToken) };
     };
+    const device = (id: string) => `/api/push/owners/${path.slice('/api/'.length)}/${id}`;
     return [
-      { name: `${path} show contact`, method: 'PUT', valid: { showContact: true }, guarded: 'manage secret', target: owned('/show-contact') },
-      { name: `${path} owner device`, method: 'PUT', valid: { ...PUSH_SUBSCRIPTION, lang: 'es' }, guarded: 'manage secret', target: owned('/owner-device') },
-      { name: `${path} owner device stop`, method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, guarded: 'manage secret', target: owned('/owner-device') },
+      { name: `${path} show contact`, method: 'PUT', valid: { showContact: true }, guarded: 'manage secret', target: owned((id) => `${path}/${id}/show-contact`) },
+      { name: `${path} owner device`, method: 'PUT', valid: { ...PUSH_SUBSCRIPTION, lang: 'es' }, guarded: 'manage secret', target: owned(device) },
+      { name: `${path} owner device stop`, method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, guarded: 'manage secret', target: owned(device) },
     ];
   }),
   { name: 'alerts', method: 'POST', valid: ALERT, target: async () => ({ path: '/api/alerts' }) },

@@ -51,7 +51,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
     const phone = service.subscribe('owner-phone');
     expect(
       (
-        await api.app.request(`/api/lost-found/${record.id}/owner-device`, {
+        await api.app.request(`/api/push/owners/lost-found/${record.id}`, {
           method: 'PUT',
           headers: { ...owner(record), 'content-type': 'application/json' },
           body: JSON.stringify({ ...phone, lang: 'es' }),
@@ -212,7 +212,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
 
     // At most MAX_OWNER_DEVICES browsers are told of one post's messages.
     const device = (n: number) =>
-      api.app.request(`/api/lost-found/${record.id}/owner-device`, {
+      api.app.request(`/api/push/owners/lost-found/${record.id}`, {
         method: 'PUT',
         headers: { ...owner(record), 'content-type': 'application/json' },
         body: JSON.stringify({ ...service.subscribe(`phone-${n}`), lang: 'en' }),
@@ -224,7 +224,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
   it('goes with its record: deleting the record deletes its messages and the phones told', async () => {
     const record = await postRecord();
     expect((await send(record.id)).status).toBe(201);
-    await api.app.request(`/api/lost-found/${record.id}/owner-device`, {
+    await api.app.request(`/api/push/owners/lost-found/${record.id}`, {
       method: 'PUT',
       headers: { ...owner(record), 'content-type': 'application/json' },
       body: JSON.stringify({ ...service.subscribe('owner'), lang: 'en' }),
@@ -255,7 +255,7 @@ describe('answers to a help post whose poster keeps the contact hidden', () => {
     const listed = await (await api.app.request('/api/assistance-requests')).text();
     expect(listed).not.toContain('555-0119');
     expect((await paying((headers) => api.app.request(`/api/assistance-requests/${request.id}/contact`, { method: 'POST', headers }))).status).toBe(404);
-    await api.app.request(`/api/assistance-requests/${request.id}/owner-device`, {
+    await api.app.request(`/api/push/owners/assistance-requests/${request.id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${request.manageToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ...service.subscribe('poster'), lang: 'ko' }),

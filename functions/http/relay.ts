@@ -11,9 +11,9 @@
  * (RATE_LIMITS.message) and each post's messages from everyone together (messagePerPost): a storm
  * at one family stops there, with words saying so.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { ownerDevices, postMessages } from '../../db/schema.ts';
+import { assistanceRequests, lostFoundPosts, ownerDevices, postMessages, surplusOffers } from '../../db/schema.ts';
 import { normalizePhone, showContactInput } from '../../src/common/contract/fields.ts';
 import { postMessageInput, type PostMessageInput } from '../../src/common/contract/lost-found.ts';
 import { MAX_OWNER_DEVICES, RATE_LIMITS } from '../../src/common/contract/limits.ts';
@@ -31,6 +31,7 @@ import { deliverOutbox, queueText, textOrigin } from '../outbound/sms.ts';
 import { keepSubscription, unreachable } from '../routes/push.ts';
 import { apiError, jsonBody, readJson } from './answers.ts';
 import { spendPageToken } from './reveal.ts';
+import { ownedPost } from './manage.ts';
 
 /** A post as the relay needs it: its contact opened (for a text), and the language it was posted in. */
 export interface RelayedPost {
@@ -129,58 +130,68 @@ export function messageRoute(
 }
 
 /**
- * What only a post's owner does with the relay, under `/:id` of the board, each with the manage
- * secret (`owned`): PUT /show-contact changes the choice (`setShowContact` stores it); PUT
- * /owner-device asks that this browser be told when someone writes (at most MAX_OWNER_DEVICES a
- * post), DELETE stops it (the endpoint in a body: it is the device's, and stays out of addresses
- * and logs).
+ * PUT /:id/show-contact of a board, with the post's manage secret (`owned`): the owner shows the
+ * contact after a check, or hides it again (`setShowContact` stores the choice).
  */
-export function ownerRelayRoutes(
-  deps: RouteDeps,
-  board: RevealBoard,
+export function showContactRoute(
   owned: (c: Context) => Promise<{ row: { id: string }; response?: never } | { row?: never; response: Response }>,
   setShowContact: (id: string, showContact: boolean) => Promise<unknown>,
 ) {
+  return new Hono().put('/:id/show-contact', async (c) => {
+    const { row, response } = await owned(c);
+    if (!row) return response;
+    const input = await readJson(c, showContactInput);
+    if (!input.ok) return input.response;
+    await setShowContact(row.id, input.data.showContact);
+    return c.json(input.data);
+  });
+}
+
+/** Each board's table, for the owner's secret of a post named in the path. */
+const TABLES = { 'lost-found': lostFoundPosts, 'assistance-requests': assistanceRequests, 'surplus-offers': surplusOffers } as const;
+
+/**
+ * /api/push/owners/:board/:id, with the post's manage secret: PUT asks that this browser be told
+ * when someone writes through the post (at most MAX_OWNER_DEVICES a post), DELETE stops it (the
+ * endpoint in a body: it is the device's, and stays out of addresses and logs).
+ */
+export function ownerDeviceRoutes(deps: RouteDeps) {
   const { db } = deps;
-  const devicesOf = (id: string) => and(eq(ownerDevices.board, board), eq(ownerDevices.postId, id));
-  const isTold = async (id: string, endpoint: string) =>
-    (
-      await db
-        .select({ endpoint: ownerDevices.endpoint })
-        .from(ownerDevices)
-        .where(and(devicesOf(id), eq(ownerDevices.endpoint, endpoint)))
-    ).length > 0;
+  const owned = async (c: Context) => {
+    const board = c.req.param('board') as RevealBoard;
+    const table = TABLES[board];
+    const [post] = table
+      ? await db
+          .select({ id: table.id, manageHash: table.manageHash })
+          .from(table)
+          .where(eq(table.id, c.req.param('id')!))
+      : [];
+    return { board, ...(await ownedPost(c, post)) };
+  };
+  const devicesOf = (board: RevealBoard, id: string) => and(eq(ownerDevices.board, board), eq(ownerDevices.postId, id));
   return new Hono()
-    .put('/:id/show-contact', async (c) => {
-      const { row, response } = await owned(c);
-      if (!row) return response;
-      const input = await readJson(c, showContactInput);
-      if (!input.ok) return input.response;
-      await setShowContact(row.id, input.data.showContact);
-      return c.json(input.data);
-    })
-    .put('/:id/owner-device', async (c) => {
-      const { row, response } = await owned(c);
+    .put('/:board/:id', async (c) => {
+      const { board, row, response } = await owned(c);
       if (!row) return response;
       const input = await readJson(c, pushReminderInput);
       if (!input.ok) return input.response;
       const refused = await unreachable(deps, c, input.data);
       if (refused) return refused;
       const { endpoint } = input.data;
-      const [{ devices } = { devices: 0 }] = await db.select({ devices: count() }).from(ownerDevices).where(devicesOf(row.id));
-      if (!(await isTold(row.id, endpoint)) && devices >= MAX_OWNER_DEVICES)
+      const told = await db.select({ endpoint: ownerDevices.endpoint }).from(ownerDevices).where(devicesOf(board, row.id));
+      if (!told.some((device) => device.endpoint === endpoint) && told.length >= MAX_OWNER_DEVICES)
         return apiError(c, 409, 'too_many_devices', `At most ${MAX_OWNER_DEVICES} browsers are told of one post's messages`);
       const at = toMinute(deps.now());
       await keepSubscription(db, input.data, at);
       await db.insert(ownerDevices).values({ board, postId: row.id, endpoint, createdAt: at }).onConflictDoNothing();
       return c.json({ told: true });
     })
-    .delete('/:id/owner-device', async (c) => {
-      const { row, response } = await owned(c);
+    .delete('/:board/:id', async (c) => {
+      const { board, row, response } = await owned(c);
       if (!row) return response;
       const input = await readJson(c, pushUnsubscribeInput);
       if (!input.ok) return input.response;
-      await db.delete(ownerDevices).where(and(devicesOf(row.id), eq(ownerDevices.endpoint, input.data.endpoint)));
+      await db.delete(ownerDevices).where(and(devicesOf(board, row.id), eq(ownerDevices.endpoint, input.data.endpoint)));
       return c.json({ told: false });
     });
 }

@@ -9,7 +9,7 @@ import type { Lang } from '../../src/common/i18n/languages.ts';
 import type { MessageKey } from '../../src/common/i18n/messages.ts';
 import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
 import { actionOf } from '../../src/common/forms/kit.ts';
-import { MESSAGE_FORM, NOTE_FORM } from '../../src/common/forms/posts.ts';
+import { MESSAGE_FORM, NOTE_FORM } from '../../src/common/forms/person.ts';
 import { contactNote, noteFacts } from '../../src/common/person-notes.ts';
 import { recordFacts, takesMessages } from '../../src/common/person.ts';
 import { formHtml } from './form-result.ts';

@@ -21,7 +21,7 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/a
 import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { readContact, revealRoute } from '../http/reveal.ts';
-import { ownerRelayRoutes, postFull, spendOnPost, tellOwner, type RelayedPost } from '../http/relay.ts';
+import { showContactRoute, postFull, spendOnPost, tellOwner, type RelayedPost } from '../http/relay.ts';
 import type { RevealBoard } from '../../src/common/contract/pow.ts';
 import { contactKindOf } from '../../src/common/format.ts';
 
@@ -120,7 +120,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
     .post('/:id/contact', ...revealRoute(deps, revealBoard, (id) => readContact(deps, table, table.contactMethod, and(eq(table.id, id), listed(), eq(table.showContact, true)))))
     .route(
       '/',
-      ownerRelayRoutes(deps, revealBoard, owned, (id, showContact) => db.update(table).set({ showContact }).where(eq(table.id, id))),
+      showContactRoute(owned, (id, showContact) => db.update(table).set({ showContact }).where(eq(table.id, id))),
     )
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);

@@ -32,7 +32,7 @@ import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { pushPersonNews } from '../outbound/push.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { pageToken, readContact, revealRoute } from '../http/reveal.ts';
-import { messageRoute, ownerRelayRoutes, type RelayedPost } from '../http/relay.ts';
+import { messageRoute, showContactRoute, type RelayedPost } from '../http/relay.ts';
 import { searchPage } from '../pages/search-results.ts';
 import { takesMessages } from '../../src/common/person.ts';
 import { newestFirst, toMinute } from '../domain/time.ts';
@@ -226,7 +226,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
       })
       .route(
         '/',
-        ownerRelayRoutes(deps, 'lost-found', owned, (id, showContact) => db.update(lostFoundPosts).set({ showContact }).where(eq(lostFoundPosts.id, id))),
+        showContactRoute(owned, (id, showContact) => db.update(lostFoundPosts).set({ showContact }).where(eq(lostFoundPosts.id, id))),
       )
       .get('/:id/manage', async (c) => {
         const { row, response } = await owned(c);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_FORM } from '../common/forms/posts.ts';
+import { NOTE_FORM } from '../common/forms/person.ts';
 import { SOS_FORM } from '../common/forms/sos.ts';
 import { ApiError } from './api.ts';
 import { submit, type Values } from './forms.ts';

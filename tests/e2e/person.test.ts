@@ -9,8 +9,9 @@ import { connected, post, toast, usePhone } from './chromium.ts';
 const { open, context } = usePhone({ serviceWorkers: 'allow' });
 const READY = '[data-state="record"]:not([hidden])';
 
-async function newRecord(name: string): Promise<Created<LostFoundPost>> {
-  const response = await post('/api/lost-found', { name, lastSeenCity: 'Fresno', description: 'Blue cardigan', contact: 'rosa-family@example.org' });
+/** A record whose family shows the contact after a check (`showContact`), or keeps it hidden and takes messages. */
+async function newRecord(name: string, showContact = true): Promise<Created<LostFoundPost>> {
+  const response = await post('/api/lost-found', { name, lastSeenCity: 'Fresno', description: 'Blue cardigan', contact: 'rosa-family@example.org', showContact });
   expect(response.status).toBe(201);
   return (await response.json()) as Created<LostFoundPost>;
 }
@@ -118,6 +119,18 @@ it('without JavaScript: the page says so, and the record page the API answers ta
   await page.waitForURL(`**/api/lost-found/${rosa.id}/page?lang=en`);
   expect(await page.locator('.notice h2').textContent()).toBe(en['person.contactMade']);
   expect(await page.locator('.notes').textContent()).toContain('Saw her at the Fresno shelter');
+
+  // A family that keeps the contact hidden: the page offers the message form instead, which works once from it.
+  const hidden = await newRecord(`Rosa Mensaje ${Date.now()}`, false);
+  await page.goto(`/api/lost-found/${hidden.id}/page?lang=en`);
+  expect(await page.locator('form.reveal').count()).toBe(0);
+  expect(await page.locator('#message h2').textContent()).toBe(en['relay.title']);
+  await page.fill('#message [name="name"]', 'Ana');
+  await page.fill('#message [name="message"]', 'I saw her at the Fresno shelter this morning.');
+  await page.click('#message button[type="submit"]');
+  await page.waitForURL(`**/api/lost-found/${hidden.id}/messages`);
+  expect(await page.locator('h1').textContent()).toBe(en['relay.sent']);
+  expect(await page.locator('main').textContent()).not.toContain('rosa-family@example.org');
 });
 
 it('the short address a text message gives opens the record in the text’s language, on a phone whose service worker runs', async () => {

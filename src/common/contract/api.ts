@@ -124,11 +124,11 @@ const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType
       answer: { status: 200, description: `The ${type}, ${done}` },
     },
     [`DELETE /api/${path}/:id`]: { summary: `Delete a ${what} with its media and answers`, tag: 'Help', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
-    ...ownerRelay(path, 'Help'),
+    ...showContact(path, 'Help'),
   }) satisfies Record<string, ApiRoute>;
 
-/** What a post's owner does with the relay (functions/http/relay.ts): the contact choice, and the browsers told of messages. */
-const ownerRelay = (path: string, tag: ApiRoute['tag']) =>
+/** The owner's choice to show a post's contact after a check, or to have people write through the site (functions/http/relay.ts). */
+const showContact = (path: string, tag: ApiRoute['tag']) =>
   ({
     [`PUT /api/${path}/:id/show-contact`]: {
       summary: 'Show or hide the contact',
@@ -137,20 +137,6 @@ const ownerRelay = (path: string, tag: ApiRoute['tag']) =>
       auth: 'manage',
       body: showContactInput,
       answer: { status: 200, description: 'The choice' },
-    },
-    [`PUT /api/${path}/:id/owner-device`]: {
-      summary: 'Push to this browser on a message',
-      tag,
-      auth: 'manage',
-      body: pushReminderInput,
-      answer: { status: 200, description: '{ told: true }' },
-    },
-    [`DELETE /api/${path}/:id/owner-device`]: {
-      summary: 'Stop those pushes',
-      tag,
-      auth: 'manage',
-      body: pushUnsubscribeInput,
-      answer: { status: 200, description: '{ told: false }' },
     },
   }) satisfies Record<string, ApiRoute>;
 
@@ -216,8 +202,8 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'LostFoundManage' },
   },
   'PUT /api/lost-found/:id/facts': {
-    summary:
-      "Keep, change or forget what the detainee locator asks for (country and date of birth, A-number): sealed, read back only by the poster's view, never in a public answer, page, export or search",
+    summary: 'Keep, change or forget what the detainee locator asks for',
+    description: "Country and date of birth, A-number: sealed, read back only by the poster's view, never in a public answer, page, export or search.",
     tag: 'Missing persons',
     auth: 'manage',
     body: privateFactsInput,
@@ -247,7 +233,7 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: 'The id of the message' },
   },
   'DELETE /api/lost-found/:id/messages/:messageId': { summary: 'Delete a message', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
-  ...ownerRelay('lost-found', 'Missing persons'),
+  ...showContact('lost-found', 'Missing persons'),
   'GET /api/pfif': {
     summary: 'The listed records with their notes as PFIF 1.4 (never a contact)',
     tag: 'Missing persons',
@@ -292,8 +278,9 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: 'The Alert with `counted`' },
   },
   'POST /api/alert-subscriptions': {
-    summary:
-      'Ask for emergency texts for a city (or all), in a language: a code is texted to the number, and the texts start once it is entered (POST /api/alert-subscriptions/confirm). The answer is the same for every number; codes are limited per client and per number (textCodeNumber)',
+    summary: 'Ask for emergency texts for a city (or all), in a language',
+    description:
+      'A code is texted to the number, and the texts start once it is entered (POST /api/alert-subscriptions/confirm). The answer is the same for every number; codes are limited per client and per number (textCodeNumber).',
     tag: 'Alerts',
     body: subscriptionInput,
     limit: ['subscription', 'textCodeNumber'],
@@ -323,8 +310,9 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: '`{ phone, reminders }`: when each text goes' },
   },
   'POST /api/alert-subscriptions/stop': {
-    summary:
-      'Ask to stop the texts to a number: a code is texted to it, to enter at POST /api/alert-subscriptions/stop/confirm (a phone can also text STOP). The answer is the same for every number, subscribed or not; codes are limited per client and per number (textCodeNumber)',
+    summary: 'Ask to stop the texts to a number',
+    description:
+      'A code is texted to it, to enter at POST /api/alert-subscriptions/stop/confirm (a phone can also text STOP). The answer is the same for every number, subscribed or not; codes are limited per client and per number (textCodeNumber).',
     tag: 'Alerts',
     body: unsubscribeInput,
     limit: ['subscription', 'textCodeNumber'],
@@ -580,8 +568,9 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     HSDS_PAGED,
   ),
   'POST /api/sms/inbound': {
-    summary:
-      "An SMS provider's webhook for texts to the service's number (STOP, START, HELP, ALERTS, FIND, FOOD, REPORT, LANG), in Twilio's form; 403 unless signed with SMS_INBOUND_SECRET (X-Twilio-Signature), 404 without it. Texts from one number are rate limited by a keyed hash of it: a flood gets an empty answer",
+    summary: "An SMS provider's webhook for texts to the service's number",
+    description:
+      "The commands STOP, START, HELP, ALERTS, FIND, FOOD, REPORT, LANG, in Twilio's form; 403 unless signed with SMS_INBOUND_SECRET (X-Twilio-Signature), 404 without it. Texts from one number are rate limited by a keyed hash of it: a flood gets an empty answer.",
     tag: 'Alerts',
     file: 'A form (application/x-www-form-urlencoded) with From and Body, as Twilio posts it',
     answer: { status: 200, description: 'The reply as TwiML (<Response><Message>), at most 2 SMS segments', media: 'text/xml' },
@@ -618,6 +607,21 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     body: pushFollowInput,
     limit: ['pushFollow'],
     answer: { status: 201, description: 'FollowedRecord: the id, name and status; 409 past the cap of records followed' },
+  },
+  'PUT /api/push/owners/:board/:id': {
+    summary: 'Push to this browser on a message to my post',
+    description: 'board: lost-found, assistance-requests or surplus-offers.',
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: pushReminderInput,
+    answer: { status: 200, description: '{ told: true }' },
+  },
+  'DELETE /api/push/owners/:board/:id': {
+    summary: 'Stop those pushes',
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: pushUnsubscribeInput,
+    answer: { status: 200, description: '{ told: false }' },
   },
   'DELETE /api/push/follows': {
     summary: 'Stop notifying this browser about one record',

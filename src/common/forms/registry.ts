@@ -8,11 +8,14 @@ import type { FormSpec } from './kit.ts';
 import * as alertForms from './alerts.ts';
 import * as helpForms from './help.ts';
 import * as missingForms from './missing.ts';
+import * as personForms from './person.ts';
 import * as postForms from './posts.ts';
 import { RESOURCE_FORM } from './resource.ts';
 import * as sosForms from './sos.ts';
 import * as textAlertForms from './text-alerts.ts';
 
 export const FORMS: ReadonlyMap<string, FormSpec> = new Map(
-  [alertForms, helpForms, missingForms, postForms, sosForms, textAlertForms, { RESOURCE_FORM }].flatMap((forms) => Object.values(forms)).map((spec: FormSpec) => [spec.id, spec]),
+  [alertForms, helpForms, missingForms, personForms, postForms, sosForms, textAlertForms, { RESOURCE_FORM }]
+    .flatMap((forms) => Object.values(forms))
+    .map((spec: FormSpec) => [spec.id, spec]),
 );

@@ -7,7 +7,7 @@ import { h } from '../../client/dom.ts';
 import { contactLink } from '../../common/format.ts';
 import { actionOf } from '../../common/forms/kit.ts';
 import { formElement } from '../../client/form-element.ts';
-import { MESSAGE_FORM, NOTE_FORM } from '../../common/forms/posts.ts';
+import { MESSAGE_FORM, NOTE_FORM } from '../../common/forms/person.ts';
 import { $liveEvent } from '../../client/live/store.ts';
 import { contactNote, noteFacts } from '../../common/person-notes.ts';
 import { recordFacts, takesMessages } from '../../common/person.ts';

@@ -268,7 +268,11 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
       const push = await browserPush(!told);
       if (push === 'blocked') return showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
       if (!push || push === 'unsupported') return showToast({ title: t('notifications.unsupported'), variant: 'destructive' });
-      await manage(post, told ? 'DELETE' : 'PUT', '/owner-device', told ? { endpoint: push.endpoint } : { ...push, lang });
+      await api(`/api/push/owners/${POST_API[post.kind].slice('/api/'.length)}/${encodeURIComponent(post.id)}`, {
+        method: told ? 'DELETE' : 'PUT',
+        headers: { authorization: `Bearer ${post.token}` },
+        body: JSON.stringify(told ? { endpoint: push.endpoint } : { ...push, lang }),
+      });
       localStorage.setItem(toldKey(post), told ? '0' : '1');
       setTold(!told);
     });
