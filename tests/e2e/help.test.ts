@@ -138,6 +138,7 @@ it("a request's contact is not in the box until tapped for, then shows as a link
     urgency: 'High',
     contactName: 'Rosa',
     contactMethod: 'rosa.ride@example.org',
+    showContact: true,
   });
   expect(created.status).toBe(201);
   const page = await home();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { aNumberDigits } from '../../common/contract/detention.ts';
 import { LOST_FOUND_DAYS, type FoundAs } from '../../common/contract/limits.ts';
 import type { AssistanceResponse, AssistanceRequest, LostFoundManage, PrivateFacts, SurplusOffer } from '../../common/contract/index.ts';
@@ -171,8 +171,12 @@ function MyPostCard({ post, lang, t, onForget }: { post: MyPost; lang: Lang; t: 
         <bdi>{shown ? ('title' in shown.post ? shown.post.title : shown.post.name) : post.title}</bdi>
       </h2>
       {managed === 'failed' && <p className="note">{t('common.loadFailed')}</p>}
-      {shown && 'notes' in shown && <OwnRecord record={shown} token={post.token} lang={lang} t={t} renewed={(expiresAt) => setManaged({ ...shown, expiresAt })} />}
-      {shown && <Reach post={post} shown={shown} lang={lang} t={t} reload={load} />}
+      {shown && 'notes' in shown && (
+        <OwnRecord record={shown} token={post.token} lang={lang} t={t} renewed={(expiresAt) => setManaged({ ...shown, expiresAt })}>
+          <Reach post={post} shown={shown} lang={lang} t={t} reload={load} />
+        </OwnRecord>
+      )}
+      {shown && !('notes' in shown) && <Reach post={post} shown={shown} lang={lang} t={t} reload={load} />}
       {shown && !('notes' in shown) && (
         <section className="my-post-answers">
           <h3>{t('manage.responses')}</h3>
@@ -282,7 +286,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
       await reload();
     });
   return (
-    <section className="my-post-answers" aria-labelledby={`${id}-reach`}>
+    <section className="my-post-reach" aria-labelledby={messages ? `${id}-reach` : undefined}>
       {messages && <h3 id={`${id}-reach`}>{t('manage.messages')}</h3>}
       <label className="choice-option">
         <input type="checkbox" checked={shown.post.showContact} disabled={pending} onChange={(event) => void showContact(event.currentTarget.checked)} />
@@ -340,10 +344,11 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
 
 /**
  * What only the owner of a missing-person record sees: until when it stays listed (warned in its
- * last days) with the button that extends it, and the notes people left with their contacts.
+ * last days) with the button that extends it, the messages sent to the family (`children`), the
+ * facts for a detention search, and the notes people left with their contacts.
  */
-function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; t: T; renewed: (expiresAt: string) => void }) {
-  const { record, token, lang, t, renewed } = props;
+function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; t: T; renewed: (expiresAt: string) => void; children: ReactNode }) {
+  const { record, token, lang, t, renewed, children } = props;
   const id = useId();
   const [pending, setPending] = useState(false);
 
@@ -375,6 +380,7 @@ function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; 
       <p>
         <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.post.id)}`}>{t('manage.publicPage')}</a>
       </p>
+      {children}
       <DetentionFacts record={record} token={token} lang={lang} t={t} />
       <section className="my-post-answers" aria-labelledby={`${id}-notes`}>
         <h3 id={`${id}-notes`}>{t('manage.notes')}</h3>
