@@ -30,7 +30,7 @@ import { healthRoutes } from './routes/health.ts';
 import { powRoutes } from './domain/pow.ts';
 import { placeRoutes } from './routes/places.ts';
 import { pushRoutes } from './routes/push.ts';
-import { ownerDeviceRoutes } from './http/relay.ts';
+import { ownerRoutes } from './http/relay.ts';
 import { donationLinkRoutes, pulseRoutes } from './routes/pulse.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { queueReminderTexts } from './domain/text-alerts.ts';
@@ -109,7 +109,7 @@ export function createApp(deps: Deps) {
   app.route('/pfif', pfifRoutes(routeDeps));
   app.route('/places', placeRoutes(routeDeps));
   app.route('/push', pushRoutes(routeDeps));
-  app.route('/push/owners', ownerDeviceRoutes(routeDeps));
+  app.route('/owners', ownerRoutes(routeDeps));
   app.route('/', hsdsRoutes(routeDeps));
   app.route('/pow', powRoutes(routeDeps));
   app.route('/admin', adminRoutes(routeDeps));

@@ -121,6 +121,18 @@ async function created<T>(api: Host, path: string, body: unknown, headers?: Reco
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * One post of `board` per app for all its owner's endpoints (/api/owners/...): a post each would
+ * take more of one address's posting limit than a run of every endpoint has.
+ */
+const ownersPosts = new WeakMap<Host, Map<string, Promise<{ id: string; manageToken: string }>>>();
+function ownersPost(api: Host, board: 'lost-found' | 'assistance-requests' | 'surplus-offers') {
+  const posts = ownersPosts.get(api) ?? new Map<string, Promise<{ id: string; manageToken: string }>>();
+  ownersPosts.set(api, posts);
+  if (!posts.has(board)) posts.set(board, created(api, `/api/${board}`, board === 'lost-found' ? LOST : board === 'assistance-requests' ? REQUEST : OFFER));
+  return posts.get(board)!;
+}
+
 /** A manage endpoint (PATCH or DELETE) of one kind of post. */
 const manage = (name: string, method: 'PATCH' | 'DELETE', path: string, body: unknown, status?: string): WriteEndpoint => ({
   name,
@@ -262,17 +274,22 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     pays: true,
     target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/messages` }),
   },
-  ...(['/api/lost-found', '/api/assistance-requests', '/api/surplus-offers'] as const).flatMap((path): WriteEndpoint[] => {
-    const body = path === '/api/lost-found' ? LOST : path === '/api/assistance-requests' ? REQUEST : OFFER;
-    const owned = (at: (id: string) => string) => async (api: Host) => {
-      const post = await created<{ id: string; manageToken: string }>(api, path, body);
-      return { path: at(post.id), headers: bearer(post.manageToken) };
+  ...(['lost-found', 'assistance-requests', 'surplus-offers'] as const).flatMap((board): WriteEndpoint[] => {
+    const owned = (suffix: string) => async (api: Host) => {
+      const post = await ownersPost(api, board);
+      return { path: `/api/owners/${board}/${post.id}${suffix}`, headers: bearer(post.manageToken) };
     };
-    const device = (id: string) => `/api/push/owners/${path.slice('/api/'.length)}/${id}`;
     return [
-      { name: `${path} show contact`, method: 'PUT', valid: { showContact: true }, guarded: 'manage secret', target: owned((id) => `${path}/${id}/show-contact`) },
-      { name: `${path} owner device`, method: 'PUT', valid: { ...PUSH_SUBSCRIPTION, lang: 'es' }, guarded: 'manage secret', target: owned(device) },
-      { name: `${path} owner device stop`, method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, guarded: 'manage secret', target: owned(device) },
+      { name: `${board} show contact`, method: 'PUT', valid: { showContact: true }, guarded: 'manage secret', target: owned('/show-contact') },
+      { name: `${board} owner push`, method: 'PUT', valid: { ...PUSH_SUBSCRIPTION, lang: 'es' }, guarded: 'manage secret', target: owned('/push') },
+      { name: `${board} owner push stop`, method: 'DELETE', valid: { endpoint: PUSH_SUBSCRIPTION.endpoint }, guarded: 'manage secret', target: owned('/push') },
+      // The offer's contact is an email: texts need a phone number.
+      ...(board === 'surplus-offers'
+        ? []
+        : ([
+            { name: `${board} owner texts`, method: 'POST', valid: {}, guarded: 'manage secret', bodyless: true, target: owned('/texts') },
+            { name: `${board} owner texts stop`, method: 'DELETE', valid: {}, guarded: 'manage secret', bodyless: true, target: owned('/texts') },
+          ] satisfies WriteEndpoint[])),
     ];
   }),
   { name: 'alerts', method: 'POST', valid: ALERT, target: async () => ({ path: '/api/alerts' }) },

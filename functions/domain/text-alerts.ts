@@ -46,11 +46,15 @@ export async function endTextSubscriptions(store: Store, phone: string) {
   ]);
 }
 
-/** What a code texted to a number does once entered: start its alerts (for a city, in a language), stop them, or start reminders to search the detainee locator. */
-export type CodePurpose = 'start' | 'stop' | 'remind';
+/**
+ * What a code texted to a number does once entered: start its alerts (for a city, in a language),
+ * stop them, start reminders to search the detainee locator, or start the texts of what people
+ * write to a post whose contact is the number (functions/http/relay.ts).
+ */
+export type CodePurpose = 'start' | 'stop' | 'remind' | 'relay';
 
 /** The text each purpose's code comes in. */
-const CODE_TEXTS = { start: 'sms.codeStart', stop: 'sms.codeStop', remind: 'sms.codeRemind' } as const;
+const CODE_TEXTS = { start: 'sms.codeStart', stop: 'sms.codeStop', remind: 'sms.codeRemind', relay: 'sms.codeRelay' } as const;
 
 /** A code's keyed hash under the data key, bound to its number and purpose: a copy of the database cannot try the million codes. */
 const codeHash = (store: Store, phoneHash: string, purpose: CodePurpose, code: string) => store.sealed.lookupHash(['text-code', phoneHash, purpose, code].join('\u0000'));

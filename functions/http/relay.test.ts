@@ -9,6 +9,8 @@ import { localPushService, type LocalPushService } from '../../tests/push-servic
 import { fakeGateway, type FakeGateway } from '../../tests/sms-gateway.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { eq } from 'drizzle-orm';
+import { textedCode } from '../../tests/text-codes.ts';
+import { SMS_INBOUND } from '../../tests/twilio.ts';
 
 const FAMILY_PHONE = '(559) 555-0142';
 const FAMILY_E164 = '+15595550142';
@@ -19,7 +21,11 @@ let gateway: FakeGateway;
 let service: LocalPushService;
 beforeEach(async () => {
   [gateway, service] = await Promise.all([fakeGateway(), localPushService()]);
-  api = await testApp({ smsGateway: { url: gateway.url, token: 'gateway-token' }, push: { serviceHosts: [service.host], subject: 'mailto:ops@example.org' } });
+  api = await testApp({
+    smsGateway: { url: gateway.url, token: 'gateway-token' },
+    push: { serviceHosts: [service.host], subject: 'mailto:ops@example.org' },
+    smsInbound: SMS_INBOUND,
+  });
 });
 afterEach(async () => {
   await api.settle();
@@ -41,6 +47,17 @@ const owner = (record: Created<LostFoundPost>) => ({ authorization: `Bearer ${re
 /** A message as the page's script sends it, paying the proof of work the server asks for, from `from`. */
 const send = (id: string, body: unknown = MESSAGE, from = '198.51.100.7') =>
   paying((headers) => api.post(`/api/lost-found/${id}/messages`, body, { 'x-test-client-address': from, ...headers }));
+/** The owner asks for the texts of what people write, and enters the code texted to the post's number. */
+async function startTexts(board: string, id: string, token: string, phone = FAMILY_E164) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const asked = await api.app.request(`/api/owners/${board}/${id}/texts`, { method: 'POST', headers });
+  expect(asked.status).toBe(202);
+  expect(await asked.json()).toEqual({ phone });
+  const confirmed = await api.app.request(`/api/owners/${board}/${id}/texts/confirm`, { method: 'POST', headers, body: JSON.stringify({ code: await textedCode(api, phone) }) });
+  expect(await confirmed.json()).toEqual({ relayTexts: true });
+  await api.settle();
+  gateway.received.length = 0;
+}
 const manage = async (record: Created<LostFoundPost>) =>
   (await (await api.app.request(`/api/lost-found/${record.id}/manage`, { headers: owner(record) })).json()) as LostFoundManage;
 
@@ -51,13 +68,14 @@ describe('a message to the family of a record whose contact is hidden', () => {
     const phone = service.subscribe('owner-phone');
     expect(
       (
-        await api.app.request(`/api/push/owners/lost-found/${record.id}`, {
+        await api.app.request(`/api/owners/lost-found/${record.id}/push`, {
           method: 'PUT',
           headers: { ...owner(record), 'content-type': 'application/json' },
           body: JSON.stringify({ ...phone, lang: 'es' }),
         })
       ).status,
     ).toBe(200);
+    await startTexts('lost-found', record.id, record.manageToken);
     // Another browser, not the owner's: it hears nothing.
     expect((await api.post('/api/push/subscriptions', { ...service.subscribe('stranger'), lang: 'en', areas: [], topics: ['missing'] })).status).toBe(201);
 
@@ -82,7 +100,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
     expect(texts[0]).toContain(translate('es', 'sms.relay', { name: MESSAGE.name, message: MESSAGE.message }));
     expect(texts[0]).toContain(translate('es', 'sms.relayReach', { reach: MESSAGE.reach }));
     expect(texts[0]).toContain(translate('es', 'sms.relayWarning'));
-    expect(texts[0]).toMatch(/\/es\/manage$/);
+    expect(texts[0]).toContain(`${new URL(SMS_INBOUND.url).origin}/es/manage`);
 
     // The owner reads it in My posts; the public record shows it nowhere.
     const { messages } = await manage(record);
@@ -155,6 +173,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
 
   it('stops a storm at one family: from any number of networks, the record’s day’s share, then a clear refusal', async () => {
     const record = await postRecord();
+    await startTexts('lost-found', record.id, record.manageToken);
     const { limit } = RATE_LIMITS.messagePerPost;
     for (let n = 0; n < limit; n++) expect((await send(record.id, { ...MESSAGE, message: `Message ${n}` }, `198.51.${n}.9`)).status).toBe(201);
     const stormed = await send(record.id, MESSAGE, '203.0.113.200');
@@ -183,7 +202,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
     expect((await api.app.request(`/api/lost-found/${record.id}/manage`, { headers: stranger })).status).toBe(403);
     expect(
       (
-        await api.app.request(`/api/lost-found/${record.id}/show-contact`, {
+        await api.app.request(`/api/owners/lost-found/${record.id}/show-contact`, {
           method: 'PUT',
           headers: { ...stranger, 'content-type': 'application/json' },
           body: '{"showContact":true}',
@@ -197,7 +216,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
     expect((await manage(record)).messages).toEqual([]);
 
     // Shown now: the board says so, the contact comes on request and messages are refused.
-    const shown = await api.app.request(`/api/lost-found/${record.id}/show-contact`, {
+    const shown = await api.app.request(`/api/owners/lost-found/${record.id}/show-contact`, {
       method: 'PUT',
       headers: { ...owner(record), 'content-type': 'application/json' },
       body: '{"showContact":true}',
@@ -212,7 +231,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
 
     // At most MAX_OWNER_DEVICES browsers are told of one post's messages.
     const device = (n: number) =>
-      api.app.request(`/api/push/owners/lost-found/${record.id}`, {
+      api.app.request(`/api/owners/lost-found/${record.id}/push`, {
         method: 'PUT',
         headers: { ...owner(record), 'content-type': 'application/json' },
         body: JSON.stringify({ ...service.subscribe(`phone-${n}`), lang: 'en' }),
@@ -224,7 +243,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
   it('goes with its record: deleting the record deletes its messages and the phones told', async () => {
     const record = await postRecord();
     expect((await send(record.id)).status).toBe(201);
-    await api.app.request(`/api/push/owners/lost-found/${record.id}`, {
+    await api.app.request(`/api/owners/lost-found/${record.id}/push`, {
       method: 'PUT',
       headers: { ...owner(record), 'content-type': 'application/json' },
       body: JSON.stringify({ ...service.subscribe('owner'), lang: 'en' }),
@@ -255,7 +274,8 @@ describe('answers to a help post whose poster keeps the contact hidden', () => {
     const listed = await (await api.app.request('/api/assistance-requests')).text();
     expect(listed).not.toContain('555-0119');
     expect((await paying((headers) => api.app.request(`/api/assistance-requests/${request.id}/contact`, { method: 'POST', headers }))).status).toBe(404);
-    await api.app.request(`/api/push/owners/assistance-requests/${request.id}`, {
+    await startTexts('assistance-requests', request.id, request.manageToken, '+18315550119');
+    await api.app.request(`/api/owners/assistance-requests/${request.id}/push`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${request.manageToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ...service.subscribe('poster'), lang: 'ko' }),

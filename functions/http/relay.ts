@@ -18,6 +18,7 @@ import { normalizePhone, showContactInput } from '../../src/common/contract/fiel
 import { postMessageInput, type PostMessageInput } from '../../src/common/contract/lost-found.ts';
 import { MAX_OWNER_DEVICES, RATE_LIMITS } from '../../src/common/contract/limits.ts';
 import type { RevealBoard } from '../../src/common/contract/pow.ts';
+import { ownerCodeInput } from '../../src/common/contract/alerts.ts';
 import { pushReminderInput, pushUnsubscribeInput } from '../../src/common/contract/push.ts';
 import { contactKindOf } from '../../src/common/format.ts';
 import { translate } from '../../src/common/i18n/index.ts';
@@ -27,10 +28,11 @@ import { toMinute } from '../domain/time.ts';
 import { FORM_POST_HEADER, formPostMark } from '../domain/pow.ts';
 import { pastLimit, rateLimit, spend } from '../middleware/rate-limit/index.ts';
 import { pushOwner } from '../outbound/push.ts';
-import { deliverOutbox, queueText, textOrigin } from '../outbound/sms.ts';
+import { deliverOutbox, queueText, siteOrigin } from '../outbound/sms.ts';
 import { keepSubscription, unreachable } from '../routes/push.ts';
 import { apiError, jsonBody, readJson } from './answers.ts';
 import { spendPageToken } from './reveal.ts';
+import { sendTextCode, useTextCode } from '../domain/text-alerts.ts';
 import { ownedPost } from './manage.ts';
 
 /** A post as the relay needs it: its contact opened (for a text), and the language it was posted in. */
@@ -41,6 +43,8 @@ export interface RelayedPost {
   lang: string | null;
   /** Sample content: its numbers are made up, and are never texted. */
   isSample: boolean;
+  /** The poster entered the code texted to the number: what people write is texted to it too. */
+  relayTexts: boolean;
 }
 
 /** What someone wrote to a post's poster: a message to a family, or an answer to a help post. */
@@ -61,6 +65,7 @@ export const postFull = async (deps: RouteDeps, board: RevealBoard, id: string) 
 /** Counts one message (or answer) to the post: false, and nothing counted, once it had its share (two at once). */
 export const spendOnPost = async (deps: RouteDeps, board: RevealBoard, id: string) => spend(deps, 'messagePerPost', await postKey(deps, board, id));
 
+const gone = (c: Context) => apiError(c, 404, 'not_found', 'This record is no longer listed; the message was not sent');
 const postLimit = (c: Context) => apiError(c, 429, 'post_limit', RATE_LIMITS.messagePerPost.message);
 
 /**
@@ -68,17 +73,19 @@ const postLimit = (c: Context) => apiError(c, 429, 'post_limit', RATE_LIMITS.mes
  * number (its contact, when that is a US phone number) in the language they posted in, quoting
  * what was written with the scam warning. Run after the answer: the writer never waits on it.
  */
-export async function tellOwner(deps: RouteDeps, board: RevealBoard, post: RelayedPost, written: Written, requestOrigin: string): Promise<void> {
+export async function tellOwner(deps: RouteDeps, board: RevealBoard, post: RelayedPost, written: Written): Promise<void> {
   await pushOwner(deps.db, deps.push, board, post.id);
-  const phone = !post.isSample && post.contact && contactKindOf(post.contact) === 'phone' ? normalizePhone(post.contact) : null;
-  if (!phone) return;
+  const phone = post.relayTexts && !post.isSample && post.contact && contactKindOf(post.contact) === 'phone' ? normalizePhone(post.contact) : null;
+  // However many posts name it, a number gets RATE_LIMITS.relayText of these a day.
+  if (!phone || !(await spend(deps, 'relayText', await deps.keys.dailyHash(deps.now(), 'relay-to', phone)))) return;
   const lang: Lang = isLang(post.lang) ? post.lang : 'en';
-  const link = `${textOrigin(deps, requestOrigin)}${localizePath('/manage', lang)}`;
+  // Only the configured address: the sender of a message chooses when it is texted, and must not choose where it leads.
+  const origin = siteOrigin(deps);
   const text = [
     translate(lang, 'sms.relay', { name: written.name, message: written.message }),
     written.reach && translate(lang, 'sms.relayReach', { reach: written.reach }),
     translate(lang, 'sms.relayWarning'),
-    translate(lang, 'sms.relayRead', { link }),
+    origin && translate(lang, 'sms.relayRead', { link: `${origin}${localizePath('/manage', lang)}` }),
   ]
     .filter(Boolean)
     .join(' ');
@@ -103,7 +110,7 @@ export function messageRoute(
     body,
     async (c, next) => {
       const post = await postOf(c.req.param('id')!);
-      if (!post) return apiError(c, 404, 'not_found', 'This record is no longer listed; the message was not sent');
+      if (!post) return gone(c);
       if (post.showContact && post.contact) return apiError(c, 409, 'shows_contact', 'This family shows their contact instead: ask for it on the record');
       if (await postFull(deps, 'lost-found', post.id)) return postLimit(c);
       await next();
@@ -121,56 +128,72 @@ export function messageRoute(
       const { name, message, reach } = (c as Posted).var.body;
       const row = { id: crypto.randomUUID(), postId: id, name, message, reach: reach ?? null, createdAt: toMinute(deps.now()) };
       await deps.db.insert(postMessages).values(await deps.sealed.sealRow(postMessages, row));
-      const post = (await postOf(id))!;
-      deps.defer(tellOwner(deps, 'lost-found', post, { name, message, reach: row.reach }, new URL(c.req.url).origin));
+      // The record may have gone while this was on its way (its trigger ran before the insert): then nothing of it stays.
+      const post = await postOf(id);
+      if (!post) {
+        await deps.db.delete(postMessages).where(eq(postMessages.id, row.id));
+        return gone(c);
+      }
+      deps.defer(tellOwner(deps, 'lost-found', post, { name, message, reach: row.reach }));
       c.header('cache-control', 'no-store');
       return c.json({ id: row.id }, 201);
     },
   ];
 }
 
-/**
- * PUT /:id/show-contact of a board, with the post's manage secret (`owned`): the owner shows the
- * contact after a check, or hides it again (`setShowContact` stores the choice).
- */
-export function showContactRoute(
-  owned: (c: Context) => Promise<{ row: { id: string }; response?: never } | { row?: never; response: Response }>,
-  setShowContact: (id: string, showContact: boolean) => Promise<unknown>,
-) {
-  return new Hono().put('/:id/show-contact', async (c) => {
-    const { row, response } = await owned(c);
-    if (!row) return response;
-    const input = await readJson(c, showContactInput);
-    if (!input.ok) return input.response;
-    await setShowContact(row.id, input.data.showContact);
-    return c.json(input.data);
-  });
-}
-
-/** Each board's table, for the owner's secret of a post named in the path. */
-const TABLES = { 'lost-found': lostFoundPosts, 'assistance-requests': assistanceRequests, 'surplus-offers': surplusOffers } as const;
+/** Each board's table and its contact column, for what a post's owner does here. */
+const BOARDS = {
+  'lost-found': { table: lostFoundPosts, contact: lostFoundPosts.contact },
+  'assistance-requests': { table: assistanceRequests, contact: assistanceRequests.contactMethod },
+  'surplus-offers': { table: surplusOffers, contact: surplusOffers.contactMethod },
+} as const;
 
 /**
- * /api/push/owners/:board/:id, with the post's manage secret: PUT asks that this browser be told
- * when someone writes through the post (at most MAX_OWNER_DEVICES a post), DELETE stops it (the
- * endpoint in a body: it is the device's, and stays out of addresses and logs).
+ * /api/owners/:board/:id, what only a post's owner does with the relay, each with the post's
+ * manage secret (checked before the body is read):
+ * - PUT /show-contact shows the contact after a check, or hides it again;
+ * - PUT /push asks that this browser be told when someone writes (at most MAX_OWNER_DEVICES a
+ *   post), DELETE /push stops it (the endpoint in a body: it is the device's, and stays out of
+ *   addresses and logs);
+ * - POST /texts texts a code to the post's own number, POST /texts/confirm with it starts the
+ *   texts of what people write, DELETE /texts stops them. A number is texted what strangers write
+ *   only once its owner entered the code: a post cannot turn the site into a sender of texts to
+ *   someone else's phone.
  */
-export function ownerDeviceRoutes(deps: RouteDeps) {
+export function ownerRoutes(deps: RouteDeps) {
   const { db } = deps;
   const owned = async (c: Context) => {
     const board = c.req.param('board') as RevealBoard;
-    const table = TABLES[board];
-    const [post] = table
+    const known = Object.hasOwn(BOARDS, board) ? BOARDS[board] : undefined;
+    const [post] = known
       ? await db
-          .select({ id: table.id, manageHash: table.manageHash })
-          .from(table)
-          .where(eq(table.id, c.req.param('id')!))
+          .select({ id: known.table.id, manageHash: known.table.manageHash, contact: known.contact, lang: known.table.lang })
+          .from(known.table)
+          .where(eq(known.table.id, c.req.param('id')!))
       : [];
-    return { board, ...(await ownedPost(c, post)) };
+    return { board, table: known?.table, ...(await ownedPost(c, post)) };
+  };
+  /** The post's own number (its contact opened), when that is a US phone number. */
+  const phoneOf = async (board: RevealBoard, contact: string | null) => {
+    const opened = contact && (await deps.sealed.openValue(BOARDS[board].contact, contact));
+    return opened && contactKindOf(opened) === 'phone' ? normalizePhone(opened) : null;
   };
   const devicesOf = (board: RevealBoard, id: string) => and(eq(ownerDevices.board, board), eq(ownerDevices.postId, id));
+  const set = (table: (typeof BOARDS)[RevealBoard]['table'], id: string, values: { showContact?: boolean; relayTexts?: boolean }) =>
+    db
+      .update(table as typeof lostFoundPosts)
+      .set(values)
+      .where(eq((table as typeof lostFoundPosts).id, id));
   return new Hono()
-    .put('/:board/:id', async (c) => {
+    .put('/:board/:id/show-contact', async (c) => {
+      const { table, row, response } = await owned(c);
+      if (!row) return response;
+      const input = await readJson(c, showContactInput);
+      if (!input.ok) return input.response;
+      await set(table!, row.id, input.data);
+      return c.json(input.data);
+    })
+    .put('/:board/:id/push', async (c) => {
       const { board, row, response } = await owned(c);
       if (!row) return response;
       const input = await readJson(c, pushReminderInput);
@@ -186,12 +209,41 @@ export function ownerDeviceRoutes(deps: RouteDeps) {
       await db.insert(ownerDevices).values({ board, postId: row.id, endpoint, createdAt: at }).onConflictDoNothing();
       return c.json({ told: true });
     })
-    .delete('/:board/:id', async (c) => {
+    .delete('/:board/:id/push', async (c) => {
       const { board, row, response } = await owned(c);
       if (!row) return response;
       const input = await readJson(c, pushUnsubscribeInput);
       if (!input.ok) return input.response;
       await db.delete(ownerDevices).where(and(devicesOf(board, row.id), eq(ownerDevices.endpoint, input.data.endpoint)));
       return c.json({ told: false });
+    })
+    .post('/:board/:id/texts', async (c) => {
+      const { board, row, response } = await owned(c);
+      if (!row) return response;
+      const phone = await phoneOf(board, row.contact);
+      if (!phone) return apiError(c, 409, 'no_phone', "This post's contact is not a US phone number");
+      if (!(await spend(deps, 'textCodeNumber', await deps.keys.dailyHash(deps.now(), 'text-code', phone))))
+        return apiError(c, 429, 'rate_limited', RATE_LIMITS.textCodeNumber.message);
+      await sendTextCode(deps, { phone, purpose: 'relay', city: null, lang: isLang(row.lang) ? row.lang : 'en' });
+      return c.json({ phone }, 202);
+    })
+    .post('/:board/:id/texts/confirm', rateLimit(deps, 'textCodeTry'), async (c) => {
+      const { board, table, row, response } = await owned(c);
+      if (!row) return response;
+      const input = await readJson(c, ownerCodeInput);
+      if (!input.ok) return input.response;
+      const phone = await phoneOf(board, row.contact);
+      if (!phone || !(await useTextCode(deps, { phone, code: input.data.code }, 'relay', deps.now())))
+        return apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
+          code: 'This code does not work',
+        });
+      await set(table!, row.id, { relayTexts: true });
+      return c.json({ relayTexts: true });
+    })
+    .delete('/:board/:id/texts', async (c) => {
+      const { table, row, response } = await owned(c);
+      if (!row) return response;
+      await set(table!, row.id, { relayTexts: false });
+      return c.json({ relayTexts: false });
     });
 }

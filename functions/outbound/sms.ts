@@ -55,8 +55,11 @@ export async function queueAlertTexts(
  * The site texts link to: its configured address where there is one, not the Host a request
  * claims (a script can claim any), since the link goes to every subscriber of a county.
  */
-export const textOrigin = ({ pfifDomain, smsInbound }: Pick<RouteDeps, 'pfifDomain' | 'smsInbound'>, requestOrigin: string) =>
-  pfifDomain ? `https://${pfifDomain}` : smsInbound?.url ? new URL(smsInbound.url).origin : requestOrigin;
+export const textOrigin = (deps: Pick<RouteDeps, 'pfifDomain' | 'smsInbound'>, requestOrigin: string) => siteOrigin(deps) ?? requestOrigin;
+
+/** The site's configured address (PFIF_DOMAIN, or where the SMS provider posts), or null: never one a request claims. */
+export const siteOrigin = ({ pfifDomain, smsInbound }: Pick<RouteDeps, 'pfifDomain' | 'smsInbound'>) =>
+  pfifDomain ? `https://${pfifDomain}` : smsInbound?.url ? new URL(smsInbound.url).origin : null;
 
 /** The board an alert's text links to, in `lang`. */
 export const boardLink = (lang: Lang, type: AlertType, origin: string) => `${origin}${localizePath(boardOf(type), lang)}`;

@@ -21,7 +21,7 @@ import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/a
 import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { readContact, revealRoute } from '../http/reveal.ts';
-import { showContactRoute, postFull, spendOnPost, tellOwner, type RelayedPost } from '../http/relay.ts';
+import { postFull, spendOnPost, tellOwner, type RelayedPost } from '../http/relay.ts';
 import type { RevealBoard } from '../../src/common/contract/pow.ts';
 import { contactKindOf } from '../../src/common/format.ts';
 
@@ -108,6 +108,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         contactKind: contactKindOf(input.contactMethod),
         id: crypto.randomUUID(),
         status: board.open,
+        relayTexts: false,
         manageHash: hash,
         isSample: false,
         createdAt: toMinute(now),
@@ -118,10 +119,6 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
       return c.json({ ...board.toOwnPost(row as never), manageToken: secret }, 201);
     })
     .post('/:id/contact', ...revealRoute(deps, revealBoard, (id) => readContact(deps, table, table.contactMethod, and(eq(table.id, id), listed(), eq(table.showContact, true)))))
-    .route(
-      '/',
-      showContactRoute(owned, (id, showContact) => db.update(table).set({ showContact }).where(eq(table.id, id))),
-    )
     .get('/:id/manage', async (c) => {
       const { row, response } = await owned(c);
       if (!row) return response;
@@ -159,7 +156,7 @@ export function responseRoutes(deps: RouteDeps) {
     const board = requestId ? BOARDS.requests : BOARDS.offers;
     const table = board.table as typeof assistanceRequests;
     const [row] = await db
-      .select({ id: table.id, contact: table.contactMethod, showContact: table.showContact, lang: table.lang, isSample: table.isSample })
+      .select({ id: table.id, contact: table.contactMethod, showContact: table.showContact, lang: table.lang, isSample: table.isSample, relayTexts: table.relayTexts })
       .from(table)
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     const revealBoard: RevealBoard = requestId ? 'assistance-requests' : 'surplus-offers';
@@ -185,7 +182,7 @@ export function responseRoutes(deps: RouteDeps) {
       const row = { ...answer, id: crypto.randomUUID(), requestId: requestId ?? null, offerId: offerId ?? null, createdAt: toMinute(deps.now()) };
       await db.insert(assistanceResponses).values(await deps.sealed.sealRow(assistanceResponses, row));
       // The poster hears of it; the answer names no contact of theirs.
-      deps.defer(tellOwner(deps, board, post, { name: answer.responderName, message: answer.message, reach: answer.responderContact }, new URL(c.req.url).origin));
+      deps.defer(tellOwner(deps, board, post, { name: answer.responderName, message: answer.message, reach: answer.responderContact }));
       return c.json({ id: row.id }, 201);
     },
   );

@@ -32,7 +32,7 @@ import { newManageSecret, ownedPost } from '../http/manage.ts';
 import { pushPersonNews } from '../outbound/push.ts';
 import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { pageToken, readContact, revealRoute } from '../http/reveal.ts';
-import { messageRoute, showContactRoute, type RelayedPost } from '../http/relay.ts';
+import { messageRoute, type RelayedPost } from '../http/relay.ts';
 import { searchPage } from '../pages/search-results.ts';
 import { takesMessages } from '../../src/common/person.ts';
 import { newestFirst, toMinute } from '../domain/time.ts';
@@ -106,7 +106,14 @@ export function lostFoundRoutes(deps: RouteDeps) {
   /** A listed record as the relay needs it (its contact opened), or undefined. */
   const relayed = async (id: string): Promise<RelayedPost | undefined> => {
     const rows = await db
-      .select({ id: lostFoundPosts.id, contact: lostFoundPosts.contact, showContact: lostFoundPosts.showContact, lang: lostFoundPosts.lang, isSample: lostFoundPosts.isSample })
+      .select({
+        id: lostFoundPosts.id,
+        contact: lostFoundPosts.contact,
+        showContact: lostFoundPosts.showContact,
+        lang: lostFoundPosts.lang,
+        isSample: lostFoundPosts.isSample,
+        relayTexts: lostFoundPosts.relayTexts,
+      })
       .from(lostFoundPosts)
       .where(listed(id));
     return (await sealed.openRows(lostFoundPosts, rows))[0];
@@ -158,6 +165,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           id: crypto.randomUUID(),
           status: 'missing',
           foundAs: null,
+          relayTexts: false,
           manageHash: hash,
           hidden: false,
           isSample: false,
@@ -224,10 +232,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         await db.delete(postMessages).where(and(eq(postMessages.postId, row.id), eq(postMessages.id, c.req.param('messageId'))));
         return c.body(null, 204);
       })
-      .route(
-        '/',
-        showContactRoute(owned, (id, showContact) => db.update(lostFoundPosts).set({ showContact }).where(eq(lostFoundPosts.id, id))),
-      )
+
       .get('/:id/manage', async (c) => {
         const { row, response } = await owned(c);
         if (!row) return response;

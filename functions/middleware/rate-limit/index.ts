@@ -1,10 +1,10 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { RATE_LIMITS, type RateLimitName } from '../../../src/common/contract/limits.ts';
 import { POW_DIFFICULTY } from '../../../src/common/contract/pow.ts';
 import { rateEvents } from '../../../db/schema.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { MINUTE } from '../../domain/time.ts';
+import { laterMinute, MINUTE } from '../../domain/time.ts';
 import { apiError } from '../../http/answers.ts';
 import { FORM_TYPE } from '../form-posts/index.ts';
 import { clientOf } from '../../../src/common/contract/clients.ts';
@@ -46,7 +46,10 @@ export function rateLimit<E extends Env>(
       if (proof !== 'ok' && past) return c.json({ error: { code: 'rate_limited', message, challenge: await newChallenge(deps, action, difficulty) } }, 429);
       if (proof !== 'ok') return proofRequired(deps, c, action, difficulty, proof);
     } else if (past) return apiError(c, 429, 'rate_limited', message);
-    await record(deps, action, clientHash);
+    // A client past its limit that paid the maximum difficulty is counted as it goes through. Any
+    // other is counted only now, and only while under the limit: of requests sent at once, those past it are refused here.
+    if (past) await deps.db.insert(rateEvents).values({ clientHash, action, at: laterMinute(deps.now()) });
+    else if (!(await spend(deps, action, clientHash))) return apiError(c, 429, 'rate_limited', message);
     await next();
   };
 }
@@ -61,17 +64,20 @@ export async function pastLimit(deps: RouteDeps, action: RateLimitName, clientHa
   return (recent?.n ?? 0) >= limit;
 }
 
-// Kept to the minute (the next one, so no limit gets shorter): a copy of the database cannot be joined with a network log by the time.
-const record = (deps: RouteDeps, action: RateLimitName, clientHash: string) =>
-  deps.db.insert(rateEvents).values({ clientHash, action, at: Math.ceil(deps.now() / MINUTE) * MINUTE });
-
 /**
  * Counts one `action` of the client known by `clientHash` (a keyed hash that changes daily, of its
  * address or, for a text, of its number): false, and nothing recorded, when it already made the
- * limit's number of them within the window.
+ * limit's number of them within the window. The count and the record are one statement, so
+ * requests sent all at once cannot each find room under the limit before any is recorded.
+ * Kept to the minute (the next one, so no limit gets shorter): a copy of the database cannot be
+ * joined with a network log by the time.
  */
 export async function spend(deps: RouteDeps, action: RateLimitName, clientHash: string): Promise<boolean> {
-  if (await pastLimit(deps, action, clientHash)) return false;
-  await record(deps, action, clientHash);
-  return true;
+  const { limit, windowMinutes } = RATE_LIMITS[action];
+  const at = laterMinute(deps.now());
+  const since = deps.now() - windowMinutes * MINUTE;
+  const recorded = await deps.db.run(
+    sql`insert into ${rateEvents} (client_hash, action, at) select ${clientHash}, ${action}, ${at} where (select count(*) from ${rateEvents} where client_hash = ${clientHash} and action = ${action} and at > ${since}) < ${limit}`,
+  );
+  return recorded.rowsAffected > 0;
 }

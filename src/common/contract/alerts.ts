@@ -138,6 +138,9 @@ export const textCodeInput = z.object({
   ),
 });
 
+/** POST /api/owners/:board/:id/texts/confirm: the code texted to the post's own number, entered by its owner. */
+export const ownerCodeInput = z.pick(textCodeInput, { code: true });
+
 /**
  * The rapid response network's numbers for one county and week (its Monday, California time):
  * enforcement reports posted, confirmed by others, verified (by a rapid responder or a moderator),

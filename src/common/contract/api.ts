@@ -8,7 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import { adminDropInput, adminJobInput, adminResourceInput, signInInput } from './admin.ts';
-import { alertInput, markInput, subscriptionInput, textCodeInput, unsubscribeInput } from './alerts.ts';
+import { alertInput, markInput, ownerCodeInput, subscriptionInput, textCodeInput, unsubscribeInput } from './alerts.ts';
 import { jobInput, RESOURCE_FILTERS, resourceInput, sosInput, volunteerInput } from './directory.ts';
 import { manageInput, showContactInput } from './fields.ts';
 import { assistanceRequestInput, assistanceResponseInput, surplusOfferInput } from './help.ts';
@@ -124,20 +124,6 @@ const helpBoard = (path: string, what: string, type: string, body: z.ZodMiniType
       answer: { status: 200, description: `The ${type}, ${done}` },
     },
     [`DELETE /api/${path}/:id`]: { summary: `Delete a ${what} with its media and answers`, tag: 'Help', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
-    ...showContact(path, 'Help'),
-  }) satisfies Record<string, ApiRoute>;
-
-/** The owner's choice to show a post's contact after a check, or to have people write through the site (functions/http/relay.ts). */
-const showContact = (path: string, tag: ApiRoute['tag']) =>
-  ({
-    [`PUT /api/${path}/:id/show-contact`]: {
-      summary: 'Show or hide the contact',
-      description: 'Hidden (the default), people write through the site instead.',
-      tag,
-      auth: 'manage',
-      body: showContactInput,
-      answer: { status: 200, description: 'The choice' },
-    },
   }) satisfies Record<string, ApiRoute>;
 
 const adminBoard = (path: string, what: string, type: string, body: z.ZodMiniType, extra: Record<string, ApiRoute>) =>
@@ -233,7 +219,6 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 201, description: 'The id of the message' },
   },
   'DELETE /api/lost-found/:id/messages/:messageId': { summary: 'Delete a message', tag: 'Missing persons', auth: 'manage', answer: { status: 204, description: 'Deleted' } },
-  ...showContact('lost-found', 'Missing persons'),
   'GET /api/pfif': {
     summary: 'The listed records with their notes as PFIF 1.4 (never a contact)',
     tag: 'Missing persons',
@@ -608,21 +593,45 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     limit: ['pushFollow'],
     answer: { status: 201, description: 'FollowedRecord: the id, name and status; 409 past the cap of records followed' },
   },
-  'PUT /api/push/owners/:board/:id': {
+  'PUT /api/owners/:board/:id/show-contact': {
+    summary: "Show or hide a post's contact",
+    description: 'board: lost-found, assistance-requests or surplus-offers. Hidden (the default), people write through the site instead.',
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: showContactInput,
+    answer: { status: 200, description: 'The choice' },
+  },
+  'PUT /api/owners/:board/:id/push': {
     summary: 'Push to this browser on a message to my post',
-    description: 'board: lost-found, assistance-requests or surplus-offers.',
     tag: 'Missing persons',
     auth: 'manage',
     body: pushReminderInput,
     answer: { status: 200, description: '{ told: true }' },
   },
-  'DELETE /api/push/owners/:board/:id': {
+  'DELETE /api/owners/:board/:id/push': {
     summary: 'Stop those pushes',
     tag: 'Missing persons',
     auth: 'manage',
     body: pushUnsubscribeInput,
     answer: { status: 200, description: '{ told: false }' },
   },
+  'POST /api/owners/:board/:id/texts': {
+    summary: "Text a code to my post's number",
+    description: 'To start texts of the messages. Not a US phone number: 409 no_phone.',
+    tag: 'Missing persons',
+    auth: 'manage',
+    limit: ['textCodeNumber'],
+    answer: { status: 202, description: '`{ phone }`' },
+  },
+  'POST /api/owners/:board/:id/texts/confirm': {
+    summary: 'Start those texts with the code',
+    tag: 'Missing persons',
+    auth: 'manage',
+    body: ownerCodeInput,
+    limit: ['textCodeTry'],
+    answer: { status: 200, description: '{ relayTexts: true }' },
+  },
+  'DELETE /api/owners/:board/:id/texts': { summary: 'Stop those texts', tag: 'Missing persons', auth: 'manage', answer: { status: 200, description: '{ relayTexts: false }' } },
   'DELETE /api/push/follows': {
     summary: 'Stop notifying this browser about one record',
     tag: 'Missing persons',

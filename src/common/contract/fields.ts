@@ -63,6 +63,6 @@ export const posterChoices = {
 };
 
 /** PUT /api/{board}/:id/show-contact: the owner changes the choice later (My posts). */
-export const showContactInput = z.object({ showContact: posterChoices.showContact });
+export const showContactInput = z.object({ showContact: z.boolean({ error: 'showContact must be true or false' }) });
 
 export const manageInput = z.object({ status: z.enum(['fulfilled', 'taken', 'found'], { error: 'status must be fulfilled, taken or found' }) });

@@ -94,7 +94,7 @@ export interface SurplusOffer extends HelpPost {
 }
 
 /** A post as its poster (with the manage secret) and moderators read it: with its contact method. */
-export type OwnHelpPost<P extends AssistanceRequest | SurplusOffer> = P & { contactMethod: string };
+export type OwnHelpPost<P extends AssistanceRequest | SurplusOffer> = P & { contactMethod: string; relayTexts: boolean };
 
 /** "I can help" for a request (offer_help + requestId) or "I'd like this" for an offer (claim_item + offerId). */
 export const assistanceResponseInput = z

@@ -138,6 +138,8 @@ export const RATE_LIMITS = {
   lostFoundNote: { limit: 20, windowMinutes: 60, message: 'Too many notes in a short time. Please wait a while.' },
   /** Messages to families through the site, from one network (each with a proof of work). */
   message: { limit: 10, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.', scope: 'network' },
+  /** What people write through the site, texted to one number (however many posts name it). */
+  relayText: { limit: 20, windowMinutes: 24 * 60, message: 'Too many texts to this number today.' },
   /** Messages (and answers) to one post from everyone together, counted under a keyed hash of the post: a storm stops here. */
   messagePerPost: { limit: 10, windowMinutes: 24 * 60, message: 'This post has had many messages today. Please try again tomorrow.' },
   helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },

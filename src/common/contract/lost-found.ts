@@ -64,6 +64,8 @@ export type SearchMatch = { kind: 'similar' } | { kind: 'nickname'; short: strin
 /** A post as its poster (with the manage secret) and moderators read it: with its contact. */
 export interface OwnLostFoundPost extends LostFoundPost {
   contact: string | null;
+  /** The owner confirmed with a code that the contact's number also gets the messages by text. */
+  relayTexts: boolean;
   /**
    * How the owner said the person was found: held (detained) or released from custody; null when
    * not said. Only the owner reads it: everyone else sees found, since a list of the detained

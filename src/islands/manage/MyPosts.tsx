@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { aNumberDigits } from '../../common/contract/detention.ts';
 import { LOST_FOUND_DAYS, type FoundAs } from '../../common/contract/limits.ts';
-import type { AssistanceResponse, AssistanceRequest, LostFoundManage, PrivateFacts, SurplusOffer } from '../../common/contract/index.ts';
+import type { AssistanceResponse, AssistanceRequest, LostFoundManage, OwnHelpPost, PrivateFacts, SurplusOffer } from '../../common/contract/index.ts';
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
-import { contactLink, formatDate } from '../../common/format.ts';
+import { contactKindOf, contactLink, formatDate, isolate } from '../../common/format.ts';
 import { $liveEvent } from '../../client/live/store.ts';
 import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost } from '../../client/my-posts.ts';
 import type { MyPostKind } from '../../common/forms/kit.ts';
@@ -17,7 +17,7 @@ import { LocatorCard } from '../shared/LocatorCard.tsx';
 import { browserPush } from '../../client/live/push.ts';
 
 type T = ReturnType<typeof messageFn>;
-type Managed = { post: AssistanceRequest | SurplusOffer; responses: AssistanceResponse[] } | LostFoundManage;
+type Managed = { post: OwnHelpPost<AssistanceRequest | SurplusOffer>; responses: AssistanceResponse[] } | LostFoundManage;
 
 /** What "done" means for each kind of post. */
 const DONE: Record<MyPostKind, { status: string; action: MessageKey }> = {
@@ -251,7 +251,18 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
   const id = useId();
   const [told, setTold] = useState(() => localStorage.getItem(toldKey(post)) === '1');
   const [pending, setPending] = useState(false);
+  /** The number a code was texted to, while its field waits for the code. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const messages = 'messages' in shown ? shown.messages : null;
+  const contact = 'contact' in shown.post ? shown.post.contact : shown.post.contactMethod;
+  /** What only the owner does here, at /api/owners/BOARD/ID (functions/http/relay.ts). */
+  const owner = <R,>(method: string, path: string, body?: unknown) =>
+    api<R>(`/api/owners${POST_API[post.kind].slice('/api'.length)}/${encodeURIComponent(post.id)}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${post.token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   async function run(work: () => Promise<unknown>) {
     setPending(true);
     try {
@@ -264,7 +275,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
   }
   const showContact = (on: boolean) =>
     run(async () => {
-      await manage(post, 'PUT', '/show-contact', { showContact: on });
+      await owner('PUT', '/show-contact', { showContact: on });
       await reload();
     });
   const tell = () =>
@@ -272,13 +283,26 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
       const push = await browserPush(!told);
       if (push === 'blocked') return showToast({ title: t('alertsLive.notifyBlocked'), variant: 'destructive' });
       if (!push || push === 'unsupported') return showToast({ title: t('notifications.unsupported'), variant: 'destructive' });
-      await api(`/api/push/owners/${POST_API[post.kind].slice('/api/'.length)}/${encodeURIComponent(post.id)}`, {
-        method: told ? 'DELETE' : 'PUT',
-        headers: { authorization: `Bearer ${post.token}` },
-        body: JSON.stringify(told ? { endpoint: push.endpoint } : { ...push, lang }),
-      });
+      await owner(told ? 'DELETE' : 'PUT', '/push', told ? { endpoint: push.endpoint } : { ...push, lang });
       localStorage.setItem(toldKey(post), told ? '0' : '1');
       setTold(!told);
+    });
+  /** Texts of what people write go to the post's number only once its owner enters the code texted to it. */
+  const texts = (step: 'ask' | 'confirm' | 'stop') =>
+    run(async () => {
+      try {
+        if (step === 'ask') setCodeSentTo((await owner<{ phone: string }>('POST', '/texts')).phone);
+        if (step === 'confirm') await owner('POST', '/texts/confirm', { code });
+        if (step === 'stop') await owner('DELETE', '/texts');
+      } catch (error) {
+        if (!(error instanceof ApiError) || (error.code !== 'wrong_code' && error.status !== 429)) throw error;
+        return showToast({ title: t(error.status === 429 ? 'alertsLive.codesLimitedText' : 'alertsLive.codeErrorText'), variant: 'destructive' });
+      }
+      if (step !== 'ask') {
+        setCodeSentTo(null);
+        setCode('');
+        await reload();
+      }
     });
   const remove = (messageId: string) =>
     run(async () => {
@@ -293,6 +317,49 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
         {t('manage.showContact')}
       </label>
       <p className="hint">{t(shown.post.showContact ? 'manage.showContactOn' : 'manage.showContactOff')}</p>
+      {contact && contactKindOf(contact) === 'phone' && (
+        <div className="my-post-texts">
+          {shown.post.relayTexts ? (
+            <p>
+              {t('manage.textsOn', { phone: isolate(contact) })}{' '}
+              <button type="button" className="link-button" disabled={pending} onClick={() => void texts('stop')}>
+                {t('manage.textsStop')}
+              </button>
+            </p>
+          ) : codeSentTo === null ? (
+            <button type="button" className="button secondary" disabled={pending} onClick={() => void texts('ask')}>
+              {t('manage.textMe', { phone: isolate(contact) })}
+            </button>
+          ) : (
+            <form
+              className="form-grid"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void texts('confirm');
+              }}
+            >
+              <p className="hint">{t('alertsLive.codeSentText', { phone: isolate(contact) })}</p>
+              <div className="field">
+                <label htmlFor={`${id}-code`}>{t('alertsLive.code')}</label>
+                <input
+                  id={`${id}-code`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  dir="ltr"
+                  maxLength={20}
+                  value={code}
+                  onChange={(event) => setCode(event.currentTarget.value)}
+                />
+              </div>
+              <div>
+                <button type="submit" className="button" disabled={pending || !code.trim()}>
+                  {t('manage.textConfirm')}
+                </button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
       <p>
         <button type="button" className="button secondary" disabled={pending} onClick={() => void tell()}>
           {t(told ? 'manage.tellPhoneStop' : 'manage.tellPhone')}
