@@ -122,8 +122,9 @@ async function created<T>(api: Host, path: string, body: unknown, headers?: Reco
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
- * One post of `board` per app for all its owner's endpoints (/api/owners/...): a post each would
- * take more of one address's posting limit than a run of every endpoint has.
+ * One post of `board` per app for its owner's endpoints (/api/owners/...) and for the notes and
+ * messages to it: a post each would take more of one address's posting limit than a run of every
+ * endpoint has.
  */
 const ownersPosts = new WeakMap<Host, Map<string, Promise<{ id: string; manageToken: string }>>>();
 function ownersPost(api: Host, board: 'lost-found' | 'assistance-requests' | 'surplus-offers') {
@@ -265,14 +266,14 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
     name: 'lost-found notes',
     method: 'POST',
     valid: NOTE,
-    target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/notes` }),
+    target: async (api) => ({ path: `/api/lost-found/${(await ownersPost(api, 'lost-found')).id}/notes` }),
   },
   {
     name: 'lost-found messages',
     method: 'POST',
     valid: { name: 'Lupe', message: 'I saw him at the Fresno bus station on Monday', reach: '(559) 555-0178' },
     pays: true,
-    target: async (api) => ({ path: `/api/lost-found/${(await created<{ id: string }>(api, '/api/lost-found', LOST)).id}/messages` }),
+    target: async (api) => ({ path: `/api/lost-found/${(await ownersPost(api, 'lost-found')).id}/messages` }),
   },
   ...(['lost-found', 'assistance-requests', 'surplus-offers'] as const).flatMap((board): WriteEndpoint[] => {
     const owned = (suffix: string) => async (api: Host) => {

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { Created, LostFoundPost } from '../../src/common/contract/index.ts';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
-import { post, toast, usePhone } from './chromium.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { codeTexted } from '../text-codes.ts';
+import { ownServer, post, toast, usePhone } from './chromium.ts';
 
 const phone = usePhone();
 
@@ -81,5 +85,25 @@ describe('a message to the family, on a phone', () => {
     await expect.poll(() => card.getByRole('button', { name: en['lostFound.contactButton'] }).count(), { timeout: 15_000 }).toBe(1);
     expect(await card.getByRole('link', { name: en['relay.button'] }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('the family turns on texts of the messages with the code texted to their own number, and off again', async () => {
+    const server = await ownServer();
+    const record = (await (await post('/api/lost-found', { name: 'Rosa Texts', contact: '(559) 555-0142' }, server.url)).json()) as Created<LostFoundPost>;
+    const context = await phone.context({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto(`/manage#missing.${record.id}.${record.manageToken}`);
+    const card = page.locator('.my-post');
+    await card.getByRole('button', { name: en['manage.textMe'].replace('{phone}', '\u2068(559) 555-0142\u2069') }).click();
+    const client = createClient({ url: `file:${join(server.folder, 'app.db')}` });
+    const key = readFileSync(join(server.folder, 'data.key'), 'utf8').trim();
+    await expect.poll(() => codeTexted(client, key, '+15595550142').catch(() => ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await card.getByLabel(en['alertsLive.code']).fill(await codeTexted(client, key, '+15595550142'));
+    await card.getByRole('button', { name: en['manage.textConfirm'] }).click();
+    await expect.poll(() => card.textContent()).toContain(en['manage.textsOn'].replace('{phone}', '\u2068(559) 555-0142\u2069'));
+    await card.getByRole('button', { name: en['manage.textsStop'] }).click();
+    await expect.poll(() => card.getByRole('button', { name: en['manage.textMe'].replace('{phone}', '\u2068(559) 555-0142\u2069') }).count()).toBe(1);
+    client.close();
+    await context.close();
   });
 });
