@@ -27,9 +27,13 @@ async function posted() {
   const ids = {
     'lost-found': ((await (await api.post('/api/lost-found', { name: 'Rosa', contact: PHONE, showContact: true })).json()) as { id: string }).id,
     'assistance-requests': (
-      (await (await api.post('/api/assistance-requests', { ...help, title: 'Ride', category: 'Transportation', urgency: 'High', contactMethod: EMAIL, showContact: true })).json()) as { id: string }
+      (await (
+        await api.post('/api/assistance-requests', { ...help, title: 'Ride', category: 'Transportation', urgency: 'High', contactMethod: EMAIL, showContact: true })
+      ).json()) as { id: string }
     ).id,
-    'surplus-offers': ((await (await api.post('/api/surplus-offers', { ...help, title: 'Jackets', category: 'Clothing', contactMethod: WEB, showContact: true })).json()) as { id: string }).id,
+    'surplus-offers': (
+      (await (await api.post('/api/surplus-offers', { ...help, title: 'Jackets', category: 'Clothing', contactMethod: WEB, showContact: true })).json()) as { id: string }
+    ).id,
   };
   return ids;
 }

@@ -51,7 +51,7 @@ describe('POST/GET /api/assistance-requests', () => {
     expect(created).toMatchObject({ ...REQUEST, status: 'active', sample: false });
     expect(created.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Lists and items carry how the contact reads, never the contact: it leaves only on request.
-    const { manageToken: _secret, contactMethod: _contact, ...post } = created as typeof created & { contactMethod: string };
+    const { manageToken: _secret, contactMethod: _contact, relayTexts: _texts, ...post } = created as typeof created & { contactMethod: string; relayTexts: boolean };
     expect(await api.get('/api/assistance-requests')).toEqual([post]);
     expect(await api.get(`/api/assistance-requests/${post.id}`)).toEqual(post);
     expect(api.published).toEqual([{ event: 'new-assistance-request', data: { id: post.id, title: 'Ride to court', city: 'Salinas' } }]);

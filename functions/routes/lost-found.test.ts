@@ -64,7 +64,7 @@ describe('POST /api/lost-found', () => {
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.createdAt).toBe(new Date(api.clock.now).toISOString());
     // The list carries how the contact reads, never the contact: it leaves only on request.
-    const { contact: _contact, foundAs, ...card } = created as Created<OwnLostFoundPost>;
+    const { contact: _contact, foundAs, relayTexts: _texts, ...card } = created as Created<OwnLostFoundPost>;
     expect(foundAs).toBeNull();
     expect(await list()).toEqual([{ ...card, contactKind: 'phone' }]);
     expect(published).toEqual([{ event: 'new-missing-person', data: { id: created.id, name: 'Rosa Hernández', lastSeenCity: 'Fresno' } }]);
@@ -587,7 +587,7 @@ describe('a record and its notes', () => {
   });
 
   it('answers the record with its notes, newest first, none of them with a contact', async () => {
-    const { manageToken: _token, contact: _contact, foundAs: _foundAs, ...card } = rosa as Created<OwnLostFoundPost>;
+    const { manageToken: _token, contact: _contact, foundAs: _foundAs, relayTexts: _texts, ...card } = rosa as Created<OwnLostFoundPost>;
     expect(await (await record()).json()).toEqual({ ...card, notes: [] });
     const first = (await (await addNote(note)).json()) as LostFoundNote;
     api.clock.now += 60_000;

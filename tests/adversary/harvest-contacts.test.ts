@@ -23,7 +23,11 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 async function records(n: number) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const posted = await api.post('/api/lost-found', { name: `Persona ${i}`, contact: `(559) 555-${String(1000 + i)}`, showContact: true }, { 'x-test-client-address': `198.51.${i}.1` });
+    const posted = await api.post(
+      '/api/lost-found',
+      { name: `Persona ${i}`, contact: `(559) 555-${String(1000 + i)}`, showContact: true },
+      { 'x-test-client-address': `198.51.${i}.1` },
+    );
     expect(posted.status).toBe(201);
     ids.push(((await posted.json()) as { id: string }).id);
   }
