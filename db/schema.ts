@@ -29,8 +29,12 @@ export const lostFoundPosts = sqliteTable(
     showContact: integer('show_contact', { mode: 'boolean' }).notNull().default(false),
     /** The language the poster posted in: what is texted to the poster's number is in it. */
     lang: text('lang'),
-    /** The poster confirmed, with a code texted to it, that the contact's number gets the messages written through the site. */
-    relayTexts: integer('relay_texts', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The number the messages written through the site are texted to, by a keyed hash of it: the
+     * contact's number once the poster entered the code texted to it; null otherwise, and again
+     * after that number texts STOP.
+     */
+    relayTo: text('relay_to'),
     /** 'missing', or 'found' once the poster marks it so with the private manage link. */
     status: text('status').notNull().default('missing'),
     /** Said by the owner with 'found': 'detained' or 'released' (FOUND_AS); null otherwise. */
@@ -547,8 +551,8 @@ const helpPost = {
   showContact: integer('show_contact', { mode: 'boolean' }).notNull().default(false),
   /** The language the poster posted in: what is texted to the poster's number is in it. */
   lang: text('lang'),
-  /** The poster confirmed, with a code texted to it, that the contact's number gets the answers. */
-  relayTexts: integer('relay_texts', { mode: 'boolean' }).notNull().default(false),
+  /** The number the answers are texted to, by a keyed hash of it (see lostFoundPosts.relayTo). */
+  relayTo: text('relay_to'),
   /** JSON array of /images/community-assistance/... addresses. */
   imageUrls: text('image_urls', { mode: 'json' }).$type<string[]>().notNull(),
   videoUrl: text('video_url'),

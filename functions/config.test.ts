@@ -56,6 +56,8 @@ describe('configuration', () => {
       { HASH_SECRET: 'short' },
       { DONATIONS_TOTAL: 'lots' },
       { SMS_GATEWAY_URL: 'ftp://sms' },
+      // Texts would link to whatever Host a request claimed.
+      { SMS_GATEWAY_URL: 'https://sms.example.org/send' },
       { PFIF_DOMAIN: 'https://findhelpreunite.org/' },
       { VAPID_PUBLIC_KEY: VAPID.publicKey },
       { VAPID_PUBLIC_KEY: VAPID.publicKey.slice(1), VAPID_PRIVATE_KEY: VAPID.privateKey },

@@ -85,6 +85,15 @@ const liveRoomPair = z.refine<{ LIVE_ROOM_URL?: string; LIVE_ROOM_SECRET?: strin
   path: ['LIVE_ROOM_SECRET'],
 });
 
+/**
+ * Texts that go out link to the site: its address must be configured (PFIF_DOMAIN, or the
+ * SMS_INBOUND_URL the provider calls), never taken from a request, whose Host header anyone writes.
+ */
+const textsLinkHome = z.refine<{ SMS_GATEWAY_URL?: string; PFIF_DOMAIN?: string; SMS_INBOUND_URL?: string }>(
+  (settings) => !settings.SMS_GATEWAY_URL || !!settings.PFIF_DOMAIN || !!settings.SMS_INBOUND_URL,
+  { message: 'texts link to the site: with SMS_GATEWAY_URL, set PFIF_DOMAIN (or SMS_INBOUND_URL) to its address', path: ['PFIF_DOMAIN'] },
+);
+
 /** The Node host adds where it listens, a local database file and media folder, and sample content. */
 const nodeSchema = z
   .object({
@@ -109,7 +118,7 @@ const nodeSchema = z
     ),
     ...apiSettings,
   })
-  .check(vapidPair, liveRoomPair);
+  .check(vapidPair, liveRoomPair, textsLinkHome);
 
 /** The Cloudflare worker has no disk: its database is always a Turso (libSQL) server. */
 const remoteDatabase = 'must be the libsql://, https:// or wss:// address of the Turso database';
@@ -118,7 +127,7 @@ const workerSchema = z
     DATABASE_URL: z.string({ error: remoteDatabase }).check(z.regex(/^(libsql|https?|wss?):\/\//, remoteDatabase)),
     ...apiSettings,
   })
-  .check(vapidPair, liveRoomPair);
+  .check(vapidPair, liveRoomPair, textsLinkHome);
 
 export type Config = z.output<typeof nodeSchema>;
 export type WorkerConfig = z.output<typeof workerSchema>;

@@ -19,13 +19,13 @@ CREATE TABLE `post_messages` (
 CREATE INDEX `post_messages_post` ON `post_messages` (`post_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `assistance_requests` ADD `show_contact` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `assistance_requests` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `assistance_requests` ADD `relay_texts` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `assistance_requests` ADD `relay_to` text;--> statement-breakpoint
 ALTER TABLE `lost_found_posts` ADD `show_contact` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `lost_found_posts` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `lost_found_posts` ADD `relay_texts` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `lost_found_posts` ADD `relay_to` text;--> statement-breakpoint
 ALTER TABLE `surplus_offers` ADD `show_contact` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `surplus_offers` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `surplus_offers` ADD `relay_texts` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `surplus_offers` ADD `relay_to` text;--> statement-breakpoint
 -- Hand-written: posts made before the choice existed were posted with their contact shown, and keep it so.
 UPDATE `lost_found_posts` SET `show_contact` = 1 WHERE `contact` IS NOT NULL;--> statement-breakpoint
 UPDATE `assistance_requests` SET `show_contact` = 1;--> statement-breakpoint

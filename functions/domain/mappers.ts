@@ -127,10 +127,10 @@ export const toAlert = (row: AlertRow): Alert => {
 };
 
 /** A missing-person post as its poster and moderators read it: with its contact. */
-export const toOwnPost = (row: PostFields & Pick<LostFoundRow, 'foundAs' | 'relayTexts'>): OwnLostFoundPost => ({
+export const toOwnPost = (row: PostFields & Pick<LostFoundRow, 'foundAs' | 'relayTo'>): OwnLostFoundPost => ({
   ...toPost(row),
   contact: row.contact,
-  relayTexts: row.relayTexts,
+  relayTexts: row.relayTo !== null,
   foundAs: row.status === 'found' && FOUND_AS.includes(row.foundAs as FoundAs) ? (row.foundAs as FoundAs) : null,
 });
 
@@ -163,8 +163,8 @@ export const toOffer = (row: OfferRow): SurplusOffer => ({
   status: row.status as SurplusOffer['status'],
 });
 /** A help post as its poster and moderators read it: with its contact method. */
-export const toOwnRequest = (row: RequestRow): OwnHelpPost<AssistanceRequest> => ({ ...toRequest(row), contactMethod: row.contactMethod, relayTexts: row.relayTexts });
-export const toOwnOffer = (row: OfferRow): OwnHelpPost<SurplusOffer> => ({ ...toOffer(row), contactMethod: row.contactMethod, relayTexts: row.relayTexts });
+export const toOwnRequest = (row: RequestRow): OwnHelpPost<AssistanceRequest> => ({ ...toRequest(row), contactMethod: row.contactMethod, relayTexts: row.relayTo !== null });
+export const toOwnOffer = (row: OfferRow): OwnHelpPost<SurplusOffer> => ({ ...toOffer(row), contactMethod: row.contactMethod, relayTexts: row.relayTo !== null });
 
 /** A stored resource as the directory shows it. */
 export const toResource = (row: ResourceRow): Resource => ({

@@ -4,7 +4,7 @@
  * subscriber (and a code waiting for a number) is found by the number's lookup hash.
  */
 import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { alertSubscriptions, alerts, textCodes, textReminders } from '../../db/schema.ts';
+import { alertSubscriptions, alerts, assistanceRequests, lostFoundPosts, surplusOffers, textCodes, textReminders } from '../../db/schema.ts';
 import { TEXT_CODE } from '../../src/common/contract/limits.ts';
 import { translate } from '../../src/common/i18n/index.ts';
 import { isLang, type Lang } from '../../src/common/i18n/languages.ts';
@@ -30,7 +30,8 @@ export async function subscribeToTexts(store: Store, subscription: { phone: stri
 }
 
 /**
- * Ends every text subscription of a (normalized) number at once (its reminders too), forgets any code waiting for it,
+ * Ends every text subscription of a (normalized) number at once (its reminders too, and the texts
+ * of messages to posts that name it), forgets any code waiting for it,
  * and the number on the reports it texted in (so no answer about them follows a STOP). Those are
  * the few open reports that came by text: each is opened to compare, the number being sealed.
  */
@@ -43,6 +44,8 @@ export async function endTextSubscriptions(store: Store, phone: string) {
     store.db.delete(textReminders).where(eq(textReminders.phoneHash, phoneHash)),
     store.db.delete(textCodes).where(eq(textCodes.phoneHash, phoneHash)),
     store.db.update(alerts).set({ replyTo: null, replyLang: null }).where(inArray(alerts.id, theirs)),
+    // Nor are the messages people write to the posts whose owner had them texted there.
+    ...[lostFoundPosts, assistanceRequests, surplusOffers].map((table) => store.db.update(table).set({ relayTo: null }).where(eq(table.relayTo, phoneHash))),
   ]);
 }
 

@@ -10,7 +10,7 @@ import { fakeGateway, type FakeGateway } from '../../tests/sms-gateway.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { textedCode } from '../../tests/text-codes.ts';
-import { SMS_INBOUND } from '../../tests/twilio.ts';
+import { postText, SMS_INBOUND, twilioForm } from '../../tests/twilio.ts';
 
 const FAMILY_PHONE = '(559) 555-0142';
 const FAMILY_E164 = '+15595550142';
@@ -108,6 +108,24 @@ describe('a message to the family of a record whose contact is hidden', () => {
     const publicRecord = await (await api.app.request(`/api/lost-found/${record.id}`)).text();
     expect(publicRecord).not.toContain('bus station');
     expect(publicRecord).not.toContain(FAMILY_PHONE);
+  });
+
+  it('texts the family’s number no more once it texts STOP, until its owner asks again with a new code', async () => {
+    const record = await postRecord();
+    await startTexts('lost-found', record.id, record.manageToken);
+    expect((await postText(api.app, twilioForm('STOP', FAMILY_E164))).status).toBe(200);
+    await api.settle();
+    gateway.received.length = 0;
+    expect((await send(record.id)).status).toBe(201);
+    await api.settle();
+    expect(gateway.to(FAMILY_E164)).toEqual([]);
+    expect((await manage(record)).post.relayTexts).toBe(false);
+    // The message still reaches My posts.
+    expect((await manage(record)).messages).toHaveLength(1);
+    await startTexts('lost-found', record.id, record.manageToken);
+    expect((await send(record.id, MESSAGE, '198.51.100.99')).status).toBe(201);
+    await api.settle();
+    expect(gateway.to(FAMILY_E164)).toHaveLength(1);
   });
 
   it('keeps who wrote, what and how to reach them sealed in the database file', async () => {

@@ -43,8 +43,8 @@ export interface RelayedPost {
   lang: string | null;
   /** Sample content: its numbers are made up, and are never texted. */
   isSample: boolean;
-  /** The poster entered the code texted to the number: what people write is texted to it too. */
-  relayTexts: boolean;
+  /** The keyed hash of the number the poster confirmed with a code (db/schema.ts), or null: no texts. */
+  relayTo: string | null;
 }
 
 /** What someone wrote to a post's poster: a message to a family, or an answer to a help post. */
@@ -75,9 +75,11 @@ const postLimit = (c: Context) => apiError(c, 429, 'post_limit', RATE_LIMITS.mes
  */
 export async function tellOwner(deps: RouteDeps, board: RevealBoard, post: RelayedPost, written: Written): Promise<void> {
   await pushOwner(deps.db, deps.push, board, post.id);
-  const phone = post.relayTexts && !post.isSample && post.contact && contactKindOf(post.contact) === 'phone' ? normalizePhone(post.contact) : null;
-  // However many posts name it, a number gets RATE_LIMITS.relayText of these a day.
-  if (!phone || !(await spend(deps, 'relayText', await deps.keys.dailyHash(deps.now(), 'relay-to', phone)))) return;
+  const phone = post.relayTo && !post.isSample && post.contact && contactKindOf(post.contact) === 'phone' ? normalizePhone(post.contact) : null;
+  // Only the number its owner confirmed (and has not stopped with STOP); however many posts name
+  // it, a number gets RATE_LIMITS.relayText of these a day.
+  if (!phone || post.relayTo !== (await deps.sealed.lookupHash(phone))) return;
+  if (!(await spend(deps, 'relayText', await deps.keys.dailyHash(deps.now(), 'relay-to', phone)))) return;
   const lang: Lang = isLang(post.lang) ? post.lang : 'en';
   // Only the configured address: the sender of a message chooses when it is texted, and must not choose where it leads.
   const origin = siteOrigin(deps);
@@ -179,7 +181,7 @@ export function ownerRoutes(deps: RouteDeps) {
     return opened && contactKindOf(opened) === 'phone' ? normalizePhone(opened) : null;
   };
   const devicesOf = (board: RevealBoard, id: string) => and(eq(ownerDevices.board, board), eq(ownerDevices.postId, id));
-  const set = (table: (typeof BOARDS)[RevealBoard]['table'], id: string, values: { showContact?: boolean; relayTexts?: boolean }) =>
+  const set = (table: (typeof BOARDS)[RevealBoard]['table'], id: string, values: { showContact?: boolean; relayTo?: string | null }) =>
     db
       .update(table as typeof lostFoundPosts)
       .set(values)
@@ -237,13 +239,13 @@ export function ownerRoutes(deps: RouteDeps) {
         return apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
           code: 'This code does not work',
         });
-      await set(table!, row.id, { relayTexts: true });
+      await set(table!, row.id, { relayTo: await deps.sealed.lookupHash(phone) });
       return c.json({ relayTexts: true });
     })
     .delete('/:board/:id/texts', async (c) => {
       const { table, row, response } = await owned(c);
       if (!row) return response;
-      await set(table!, row.id, { relayTexts: false });
+      await set(table!, row.id, { relayTo: null });
       return c.json({ relayTexts: false });
     });
 }

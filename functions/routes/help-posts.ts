@@ -108,7 +108,7 @@ export function helpPostRoutes(deps: RouteDeps, which: keyof typeof BOARDS) {
         contactKind: contactKindOf(input.contactMethod),
         id: crypto.randomUUID(),
         status: board.open,
-        relayTexts: false,
+        relayTo: null,
         manageHash: hash,
         isSample: false,
         createdAt: toMinute(now),
@@ -156,7 +156,7 @@ export function responseRoutes(deps: RouteDeps) {
     const board = requestId ? BOARDS.requests : BOARDS.offers;
     const table = board.table as typeof assistanceRequests;
     const [row] = await db
-      .select({ id: table.id, contact: table.contactMethod, showContact: table.showContact, lang: table.lang, isSample: table.isSample, relayTexts: table.relayTexts })
+      .select({ id: table.id, contact: table.contactMethod, showContact: table.showContact, lang: table.lang, isSample: table.isSample, relayTo: table.relayTo })
       .from(table)
       .where(and(eq(table.id, (requestId ?? offerId)!), eq(table.status, board.open), eq(table.hidden, false), gt(table.expiresAt, new Date(deps.now()).toISOString())));
     const revealBoard: RevealBoard = requestId ? 'assistance-requests' : 'surplus-offers';

@@ -112,7 +112,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         showContact: lostFoundPosts.showContact,
         lang: lostFoundPosts.lang,
         isSample: lostFoundPosts.isSample,
-        relayTexts: lostFoundPosts.relayTexts,
+        relayTo: lostFoundPosts.relayTo,
       })
       .from(lostFoundPosts)
       .where(listed(id));
@@ -165,7 +165,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
           id: crypto.randomUUID(),
           status: 'missing',
           foundAs: null,
-          relayTexts: false,
+          relayTo: null,
           manageHash: hash,
           hidden: false,
           isSample: false,

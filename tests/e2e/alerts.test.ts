@@ -122,7 +122,7 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
   // A server of its own, with an SMS gateway on loopback: the test reads the codes on the "phone".
   const gateway = await fakeGateway();
   onTestFinished(async () => void (await gateway.close()));
-  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url, PFIF_DOMAIN: 'findhelpreunite.example' } });
   const context = await notifyingPhone({ baseURL: server.url });
   // Counts the page's permission requests: only the tap below may ask.
   await context.addInitScript(() => {
@@ -209,7 +209,7 @@ it('/alerts-live: text subscription and its stop, each with the code texted to t
 it('/alerts-live without JavaScript: signing up and stopping each take the code texted to the phone, and nothing typed reaches an address', async () => {
   const gateway = await fakeGateway();
   onTestFinished(async () => void (await gateway.close()));
-  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url } });
+  const server = await ownServer({ env: { SMS_GATEWAY_URL: gateway.url, PFIF_DOMAIN: 'findhelpreunite.example' } });
   const context = await newContext({ baseURL: server.url, javaScriptEnabled: false });
   const page = await context.newPage();
   const urls: string[] = [];

@@ -142,7 +142,8 @@ export const RATE_LIMITS = {
   relayText: { limit: 20, windowMinutes: 24 * 60, message: 'Too many texts to this number today.' },
   /** Messages (and answers) to one post from everyone together, counted under a keyed hash of the post: a storm stops here. */
   messagePerPost: { limit: 10, windowMinutes: 24 * 60, message: 'This post has had many messages today. Please try again tomorrow.' },
-  helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.' },
+  /** Answers to help posts, which their posters may have texted to them (functions/http/relay.ts): counted per network, like messages to families. */
+  helpResponse: { limit: 20, windowMinutes: 60, message: 'Too many messages in a short time. Please wait a while.', scope: 'network' },
   resource: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   job: { limit: 10, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
   volunteer: { limit: 5, windowMinutes: 60, message: 'Too many submissions in a short time. Please wait a while.' },
