@@ -4,7 +4,8 @@
  * the contact. A message to the family of a missing person (POST /api/lost-found/:id/messages) is
  * kept sealed for the owner's My posts; an answer to a help post is kept as it always was. Either
  * way the owner is told: a push to the browsers they chose, and a text to the post's own number
- * when its contact is one (opened on the server, for that one text, never answered to anyone).
+ * once its owner confirmed it with a code (opened on the server, for that one text, never
+ * answered to anyone).
  *
  * A message needs a proof of work every time (like a contact reveal), or, from a form without
  * scripts, the one-time token of the record's page the server wrote. The limits count networks
@@ -70,8 +71,9 @@ const postLimit = (c: Context) => apiError(c, 429, 'post_limit', RATE_LIMITS.mes
 
 /**
  * Tells the poster someone wrote: a push to each browser they chose, and a text to the post's
- * number (its contact, when that is a US phone number) in the language they posted in, quoting
- * what was written with the scam warning. Run after the answer: the writer never waits on it.
+ * number (its contact, a US phone number its owner confirmed with a code) in the language they
+ * posted in, quoting what was written with the scam warning. Run after the answer: the writer
+ * never waits on it.
  */
 export async function tellOwner(deps: RouteDeps, board: RevealBoard, post: RelayedPost, written: Written): Promise<void> {
   await pushOwner(deps.db, deps.push, board, post.id);
@@ -100,7 +102,8 @@ export async function tellOwner(deps: RouteDeps, board: RevealBoard, post: Relay
  * POST /:id/messages of the missing-person board: `postOf` finds the listed record (undefined
  * when it is gone or hidden). The body is checked first, then the record (gone: 404; its contact
  * shown instead: 409), then the form's token or the proof of work with this network's limit,
- * then the record's own limit (asked before anything counts, spent last); then the message is kept and the owner told, after the answer.
+ * then the record's own limit (asked before anything counts, spent last); then the message is kept
+ * and the owner told, after the answer.
  */
 export function messageRoute(
   deps: RouteDeps,
