@@ -33,7 +33,8 @@ import { deliverOutbox, queueText, siteOrigin } from '../outbound/sms.ts';
 import { keepSubscription, unreachable } from '../routes/push.ts';
 import { apiError, jsonBody, readJson } from './answers.ts';
 import { spendPageToken } from './reveal.ts';
-import { sendTextCode, useTextCode } from '../domain/text-alerts.ts';
+import { useTextCode } from '../domain/text-alerts.ts';
+import { codeSent, wrongCode } from './text-codes.ts';
 import { ownedPost } from './manage.ts';
 
 /** A post as the relay needs it: its contact opened (for a text), and the language it was posted in. */
@@ -227,10 +228,7 @@ export function ownerRoutes(deps: RouteDeps) {
       if (!row) return response;
       const phone = await phoneOf(board, row.contact);
       if (!phone) return apiError(c, 409, 'no_phone', "This post's contact is not a US phone number");
-      if (!(await spend(deps, 'textCodeNumber', await deps.keys.dailyHash(deps.now(), 'text-code', phone))))
-        return apiError(c, 429, 'rate_limited', RATE_LIMITS.textCodeNumber.message);
-      await sendTextCode(deps, { phone, purpose: 'relay', city: null, lang: isLang(row.lang) ? row.lang : 'en' });
-      return c.json({ phone }, 202);
+      return codeSent(deps, c, { phone, purpose: 'relay', city: null, lang: isLang(row.lang) ? row.lang : 'en' });
     })
     .post('/:board/:id/texts/confirm', rateLimit(deps, 'textCodeTry'), async (c) => {
       const { board, table, row, response } = await owned(c);
@@ -238,10 +236,7 @@ export function ownerRoutes(deps: RouteDeps) {
       const input = await readJson(c, ownerCodeInput);
       if (!input.ok) return input.response;
       const phone = await phoneOf(board, row.contact);
-      if (!phone || !(await useTextCode(deps, { phone, code: input.data.code }, 'relay', deps.now())))
-        return apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
-          code: 'This code does not work',
-        });
+      if (!phone || !(await useTextCode(deps, { phone, code: input.data.code }, 'relay', deps.now()))) return wrongCode(c);
       await set(table!, row.id, { relayTo: await deps.sealed.lookupHash(phone) });
       return c.json({ relayTexts: true });
     })

@@ -1,13 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { subscriptionInput, textCodeInput, unsubscribeInput } from '../../src/common/contract/index.ts';
-import { RATE_LIMITS } from '../../src/common/contract/limits.ts';
 import { isLang, localizePath } from '../../src/common/i18n/languages.ts';
 import { remindersLeft } from '../../src/common/contract/detention.ts';
 import { textOrigin } from '../outbound/sms.ts';
 import type { RouteDeps } from '../deps.ts';
-import { endTextSubscriptions, remindByText, sendTextCode, subscribeToTexts, useTextCode, type CodePurpose } from '../domain/text-alerts.ts';
-import { apiError, jsonBody } from '../http/answers.ts';
-import { rateLimit, spend } from '../middleware/rate-limit/index.ts';
+import { endTextSubscriptions, remindByText, subscribeToTexts, useTextCode, type CodePurpose } from '../domain/text-alerts.ts';
+import { jsonBody } from '../http/answers.ts';
+import { codeSent, wrongCode } from '../http/text-codes.ts';
+import { rateLimit } from '../middleware/rate-limit/index.ts';
 
 /**
  * /api/alert-subscriptions: text alerts from the web, only with the number's owner. Asking to
@@ -19,25 +19,12 @@ import { rateLimit, spend } from '../middleware/rate-limit/index.ts';
  * detainee locator again (/detained); STOP ends them with the rest.
  */
 export function subscriptionRoutes(deps: RouteDeps) {
-  /** 202 for any number: a code is on its way to it, unless it was sent enough today. */
-  const codeSent = async (c: Context, request: Parameters<typeof sendTextCode>[1]) => {
-    if (!(await spend(deps, 'textCodeNumber', await deps.keys.dailyHash(deps.now(), 'text-code', request.phone)))) {
-      return apiError(c, 429, 'rate_limited', RATE_LIMITS.textCodeNumber.message);
-    }
-    await sendTextCode(deps, request);
-    return c.json({ phone: request.phone }, 202);
-  };
-  /** The same refusal for every code that does not work, whatever the reason. */
-  const wrongCode = (c: Context) =>
-    apiError(c, 400, 'wrong_code', 'This code does not work: it is wrong, used or expired, or was tried too often. Ask for a new one.', {
-      code: 'This code does not work',
-    });
   const use = (entered: { phone: string; code: string }, purpose: CodePurpose) => useTextCode(deps, entered, purpose, deps.now());
 
   return (
     new Hono()
-      .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, purpose: 'start' }))
-      .post('/stop', jsonBody(unsubscribeInput), rateLimit(deps, 'subscription'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'stop' }))
+      .post('/', jsonBody(subscriptionInput), rateLimit(deps, 'subscription'), async (c) => codeSent(deps, c, { ...c.var.body, purpose: 'start' }))
+      .post('/stop', jsonBody(unsubscribeInput), rateLimit(deps, 'subscription'), async (c) => codeSent(deps, c, { ...c.var.body, city: null, purpose: 'stop' }))
       .post('/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
         const asked = await use(c.var.body, 'start');
         if (!asked) return wrongCode(c);
@@ -50,7 +37,7 @@ export function subscriptionRoutes(deps: RouteDeps) {
         return c.json({ phone: c.var.body.phone });
       })
       // Reminders to search the detainee locator again (/detained), by text: the number's owner enters the code first.
-      .post('/reminders', jsonBody(unsubscribeInput), rateLimit(deps, 'reminder'), async (c) => codeSent(c, { ...c.var.body, city: null, purpose: 'remind' }))
+      .post('/reminders', jsonBody(unsubscribeInput), rateLimit(deps, 'reminder'), async (c) => codeSent(deps, c, { ...c.var.body, city: null, purpose: 'remind' }))
       .post('/reminders/confirm', jsonBody(textCodeInput), rateLimit(deps, 'textCodeTry'), async (c) => {
         const asked = await use(c.var.body, 'remind');
         if (!asked) return wrongCode(c);

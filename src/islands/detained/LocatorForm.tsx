@@ -8,6 +8,7 @@ import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import { $birthCountry } from '../../client/detained.ts';
 import BirthCountrySelect from '../shared/BirthCountrySelect.tsx';
 import { LocatorCard, OpenLocator } from '../shared/LocatorCard.tsx';
+import { CodeField } from '../shared/CodeField.tsx';
 
 /**
  * /detained's step 2: a name, a country of birth and an A-number typed here make the locator
@@ -216,18 +217,7 @@ function TextReminders({ lang, t, when }: { lang: Lang; t: ReturnType<typeof mes
           </p>
         </div>
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-code`}>{t('detained.remindCode')}</label>
-          <input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            maxLength={20}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-          />
-        </div>
+        <CodeField id={`${id}-code`} label={t('detained.remindCode')} value={code} onChange={setCode} />
       )}
       <p role="status" className={status?.error ? 'field-error' : 'note'}>
         {status?.text}

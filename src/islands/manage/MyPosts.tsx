@@ -14,6 +14,7 @@ import { showToast } from '../../client/toast.ts';
 import { PersonNote } from '../lost-found/PersonNote.tsx';
 import BirthCountrySelect from '../shared/BirthCountrySelect.tsx';
 import { LocatorCard } from '../shared/LocatorCard.tsx';
+import { CodeField } from '../shared/CodeField.tsx';
 import { browserPush } from '../../client/live/push.ts';
 
 type T = ReturnType<typeof messageFn>;
@@ -251,8 +252,8 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
   const id = useId();
   const [told, setTold] = useState(() => localStorage.getItem(toldKey(post)) === '1');
   const [pending, setPending] = useState(false);
-  /** The number a code was texted to, while its field waits for the code. */
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  /** A code was texted to the post's number: its field waits for it. */
+  const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
   const messages = 'messages' in shown ? shown.messages : null;
   const contact = 'contact' in shown.post ? shown.post.contact : shown.post.contactMethod;
@@ -291,7 +292,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
   const texts = (step: 'ask' | 'confirm' | 'stop') =>
     run(async () => {
       try {
-        if (step === 'ask') setCodeSentTo((await owner<{ phone: string }>('POST', '/texts')).phone);
+        if (step === 'ask') setCodeSent(!!(await owner('POST', '/texts')));
         if (step === 'confirm') await owner('POST', '/texts/confirm', { code });
         if (step === 'stop') await owner('DELETE', '/texts');
       } catch (error) {
@@ -299,7 +300,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
         return showToast({ title: t(error.status === 429 ? 'alertsLive.codesLimitedText' : 'alertsLive.codeErrorText'), variant: 'destructive' });
       }
       if (step !== 'ask') {
-        setCodeSentTo(null);
+        setCodeSent(false);
         setCode('');
         await reload();
       }
@@ -326,7 +327,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
                 {t('manage.textsStop')}
               </button>
             </p>
-          ) : codeSentTo === null ? (
+          ) : !codeSent ? (
             <button type="button" className="button secondary" disabled={pending} onClick={() => void texts('ask')}>
               {t('manage.textMe', { phone: isolate(contact) })}
             </button>
@@ -339,18 +340,7 @@ function Reach({ post, shown, lang, t, reload }: { post: MyPost; shown: Managed;
               }}
             >
               <p className="hint">{t('alertsLive.codeSentText', { phone: isolate(contact) })}</p>
-              <div className="field">
-                <label htmlFor={`${id}-code`}>{t('alertsLive.code')}</label>
-                <input
-                  id={`${id}-code`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  dir="ltr"
-                  maxLength={20}
-                  value={code}
-                  onChange={(event) => setCode(event.currentTarget.value)}
-                />
-              </div>
+              <CodeField id={`${id}-code`} label={t('alertsLive.code')} value={code} onChange={setCode} />
               <div>
                 <button type="submit" className="button" disabled={pending || !code.trim()}>
                   {t('manage.textConfirm')}
