@@ -1,5 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { cpSync, existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -72,12 +74,16 @@ const nodeHostBundle = {
   },
 };
 
-// Every page is prebuilt in every language; dynamic data comes from /api at run time.
+/** `ASTRO_HOST=cloudflare` builds the Cloudflare worker (dist/cloudflare); otherwise the Node host's pages (dist). */
+const forCloudflare = process.env.ASTRO_HOST === 'cloudflare';
+
+// Fixed pages are prebuilt in every language; boards and person pages (`prerender = false`) are
+// rendered with their data by the host's adapter.
 export default defineConfig({
   output: 'static',
-  // The Node host serves dist/client; the Cloudflare adapter (next issue) writes the same place.
-  outDir: './dist/client',
-  integrations: [react(), notFoundPagesBesideTheirLanguage, securityHeaders, nodeHostBundle],
+  adapter: forCloudflare ? cloudflare({ prerenderEnvironment: 'node', imageService: 'passthrough' }) : node({ mode: 'middleware' }),
+  outDir: forCloudflare ? './dist/cloudflare' : './dist',
+  integrations: [react(), notFoundPagesBesideTheirLanguage, securityHeaders, ...(forCloudflare ? [] : [nodeHostBundle])],
   i18n: {
     locales: [...LANGUAGES],
     defaultLocale: 'en',

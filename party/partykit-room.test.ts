@@ -11,7 +11,7 @@ import { WebSocket } from 'ws';
 import { apiOn } from '../tests/api-on.ts';
 import { tempDatabase } from '../tests/temp-db.ts';
 import { remoteRoom } from './remote-room.ts';
-import { pagePolicy } from '../functions/hosts/security-headers.ts';
+import { pagePolicy } from '../src/common/security-headers.ts';
 import { hostedRoomOrigin, MAX_SOCKETS_PER_CLIENT, PARTYKIT_ROOM_PATH, PING, roomSocketUrl, TOO_MANY_SOCKETS } from '../src/common/room.ts';
 
 const SECRET = 'test-secret-for-the-room-0123';

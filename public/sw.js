@@ -25,9 +25,9 @@ const NETWORK_WAIT_MS = 4000;
 const ADMIN = /^(\/[^/]+)?\/(admin|drops-admin|resources-admin|jobs-admin)(\/|$)/;
 /**
  * One person's record: its data (/api/lost-found/ID and what hangs off it, a short link) and its
- * page in any language. Lists of the board are kept; which record someone opened is not.
+ * page (/person/ID) in any language. Lists of the board are kept; which record someone opened is not.
  */
-const PERSON = /^\/api\/(lost-found\/[^/]+|p)(\/|$)|^(\/[^/]+)?\/person\/?$/;
+const PERSON = /^\/api\/(lost-found\/[^/]+|p)(\/|$)|^(\/[^/]+)?\/person(\/|$)/;
 
 self.addEventListener('install', () => self.skipWaiting());
 

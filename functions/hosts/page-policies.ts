@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hostedRoomOrigin } from '../../src/common/room.ts';
-import { inlineScriptHashes, pagePolicy, SECURITY_HEADERS } from './security-headers.ts';
+import { inlineScriptHashes, pagePolicy, SECURITY_HEADERS } from '../../src/common/security-headers.ts';
 
 /**
  * Every HTML file under the client folder ("es/jobs/index.html", "404.html") with its policy;

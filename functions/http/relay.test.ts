@@ -159,8 +159,7 @@ describe('a message to the family of a record whose contact is hidden', () => {
     expect(refused.status).toBe(403);
     // The refusal page keeps what was typed, in the page's language.
     expect(await refused.text()).toContain('bus station');
-    const page = await (await api.app.request(`/api/lost-found/${record.id}/page?lang=es`)).text();
-    const token = /name="token" value="([^"]+)"/.exec(page)![1]!;
+    const { token } = (await (await api.app.request(`/api/lost-found/${record.id}/token`)).json()) as { token: string };
     const taken = await form(token);
     expect(taken.status).toBe(201);
     expect(await taken.text()).toContain(translate('es', 'relay.sent'));

@@ -81,7 +81,7 @@ describe('sending', () => {
     const { id } = (await post.json()) as { id: string };
     await api.settle();
     expect(service.received.map((push) => push.message)).toEqual([
-      { title: 'Missing person alert', body: 'Near Fresno. Open it to see more.', url: `/person?id=${id}`, tag: 'missing' },
+      { title: 'Missing person alert', body: 'Near Fresno. Open it to see more.', url: `/person/${id}`, tag: 'missing' },
     ]);
   });
 
@@ -248,8 +248,8 @@ describe('following a person record', () => {
     await api.settle();
     expect(service.failures).toEqual([]);
     expect(Object.fromEntries(service.received.map((push) => [push.path, push.message]))).toEqual({
-      '/push/follower': { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person?id=${id}`, tag: `person:${id}` },
-      '/push/spanish': { title: es['push.personTitle'], body: es['push.body'], url: `/es/person?id=${id}`, tag: `person:${id}` },
+      '/push/follower': { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person/${id}`, tag: `person:${id}` },
+      '/push/spanish': { title: es['push.personTitle'], body: es['push.body'], url: `/es/person/${id}`, tag: `person:${id}` },
     });
     expect(JSON.stringify(service.received.map((push) => push.message))).not.toMatch(/Rosa|Lupe|shelter|559/);
   });
@@ -266,7 +266,7 @@ describe('following a person record', () => {
     expect((await found()).status).toBe(200);
     await api.settle();
     expect(service.received.map((push) => push.message)).toEqual([
-      { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person?id=${id}`, tag: `person:${id}` },
+      { title: 'News about a person you follow', body: 'Open it to see more.', url: `/person/${id}`, tag: `person:${id}` },
     ]);
     // Marked found again: no news.
     expect((await found()).status).toBe(200);

@@ -5,6 +5,7 @@ import { drops, lostFoundNotes, lostFoundPosts, ownerDevices, pushFollows, pushS
 import { REMINDER_HOURS, remindersDue } from '../../src/common/contract/detention.ts';
 import type { LiveEvent } from '../../src/common/contract/events.ts';
 import { placeOf } from '../../src/common/contract/places.ts';
+import { personPath } from '../../src/common/format.ts';
 import {
   ENFORCEMENT_TYPE,
   PUSH_ATTEMPTS,
@@ -101,7 +102,7 @@ async function personItem(db: Database, postId: string, noteId?: string): Promis
     .from(lostFoundPosts)
     .where(and(eq(lostFoundPosts.id, postId), eq(lostFoundPosts.hidden, false), followed, noteShown));
   if (!record) return null;
-  return { followersOf: postId, path: `/person?id=${encodeURIComponent(postId)}`, title: (lang) => translate(lang, 'push.personTitle') };
+  return { followersOf: postId, path: personPath(postId, 'en'), title: (lang) => translate(lang, 'push.personTitle') };
 }
 
 /** Where an alert's push goes: its topic and city, and its board. */
@@ -136,7 +137,7 @@ async function pushItem(db: Database, live: LiveEvent): Promise<PushItem | null>
       };
     }
     case 'new-missing-person':
-      return { topic: 'missing', city: live.data.lastSeenCity, path: `/person?id=${encodeURIComponent(live.data.id)}`, title: (lang) => translate(lang, 'live.missingTitle') };
+      return { topic: 'missing', city: live.data.lastSeenCity, path: personPath(live.data.id, 'en'), title: (lang) => translate(lang, 'live.missingTitle') };
     case 'new-drop': {
       // The event names the place for people ("meeting spot, city"); the county comes from the city alone.
       const [drop] = await db.select({ city: drops.city }).from(drops).where(eq(drops.id, live.data.id));

@@ -7,7 +7,7 @@ import { LIMITS, type LostFoundPost } from '../../src/common/contract/index.ts';
 import { translator } from '../../src/common/i18n/index.ts';
 import type { Lang } from '../../src/common/i18n/languages.ts';
 import { CALIFORNIA_TIME_ZONE } from '../../src/common/contract/hours.ts';
-import { isolate } from '../../src/common/format.ts';
+import { isolate, personPath } from '../../src/common/format.ts';
 import { recordFacts } from '../../src/common/person.ts';
 import { document, escape, pathIn, words } from './html.ts';
 
@@ -41,7 +41,7 @@ function resultItem(lang: Lang, post: LostFoundPost): string {
   const facts = recordFacts(post, lang, CALIFORNIA_TIME_ZONE);
   const seen = [facts.lastSeen.city && `<bdi>${escape(facts.lastSeen.city)}</bdi>`, facts.lastSeen.date && escape(facts.lastSeen.date)].filter(Boolean).join(' · ');
   return (
-    `<li><a href="/api/lost-found/${encodeURIComponent(post.id)}/page?lang=${lang}"><bdi>${escape(post.name)}</bdi></a>` +
+    `<li><a href="${escape(personPath(post.id, lang))}"><bdi>${escape(post.name)}</bdi></a>` +
     (post.status === 'found' ? ` <strong class="badge">${w(facts.badge.key)}</strong>` : '') +
     (facts.match ? `<br><span class="muted">${w(facts.match.key, facts.match.vars)}</span>` : '') +
     (seen ? `<br>${w('lostFound.lastSeen')}: ${seen}` : '') +

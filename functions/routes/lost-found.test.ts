@@ -494,7 +494,7 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     await posted('Nguyễn Văn An', 'Oakland');
     const { status, html } = await searchPage({ q: ' maria jose ', lang: 'es' });
     expect(status).toBe(200);
-    expect(links(html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
+    expect(links(html)).toEqual([`/es/person/${maria.id}`]);
     expect(html).toMatch(/<html lang="es[-"]/);
     expect(html).toContain('1 resultado para “\u2068maria jose\u2069”');
     expect(html).toContain('<bdi>María José Hernández</bdi>');
@@ -511,12 +511,12 @@ describe("POST /api/lost-found/search (the board's search form without JavaScrip
     });
     expect(found.status).toBe(200);
     const jose = await searchPage({ q: 'jose' });
-    expect(links(jose.html)).toEqual([maria.id, josefina.id].map((id) => `/api/lost-found/${id}/page?lang=en`));
+    expect(links(jose.html)).toEqual([maria.id, josefina.id].map((id) => `/person/${id}`));
     expect(jose.html).toContain('2 results for');
     expect(jose.html).toContain('Josefina Martinez</bdi></a> <strong class="badge">Found</strong>');
     // Why a record was found, when not by its name as written, in the language asked.
     const similar = await searchPage({ q: 'maria ernandes', lang: 'es' });
-    expect(links(similar.html)).toEqual([`/api/lost-found/${maria.id}/page?lang=es`]);
+    expect(links(similar.html)).toEqual([`/es/person/${maria.id}`]);
     expect(similar.html).toContain('María José Hernández</bdi></a><br><span class="muted">Se escribe parecido</span>');
     const nickname = await searchPage({ q: 'pepe hernandez' });
     expect(nickname.html).toContain('<span class="muted">\u2068Pepe\u2069 is a nickname of \u2068José\u2069</span>');
@@ -662,7 +662,6 @@ describe('a record and its notes', () => {
     expect(JSON.parse(publicRecord)).toMatchObject({ status: 'found' });
     expect((await list()).find((each) => each.id === rosa.id)).toMatchObject({ status: 'found' });
     for (const answer of [publicRecord, JSON.stringify(await list())]) expect(answer).not.toMatch(/detained|foundAs/);
-    expect(await (await app.request(`/api/lost-found/${rosa.id}/page`)).text()).not.toContain(en['manage.markFoundDetained']);
     expect((await api.store.client.execute(`select found_as from lost_found_posts where id = '${rosa.id}'`)).rows[0]!.found_as).not.toBe('detained');
 
     await mark({ status: 'found', foundAs: 'released' });
@@ -711,65 +710,31 @@ describe('a record and its notes', () => {
     expect(published).toEqual([]);
   });
 
-  it('answers the record as a page read without scripts, in the asked language, with its notes and the note form', async () => {
-    await addNote({ ...note, text: 'Ella está <b>bien</b>', authorMadeContact: true });
-    const response = await app.request(`/api/lost-found/${rosa.id}/page?lang=es`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    const html = await response.text();
-    expect(html).toContain('lang="es-US"');
-    expect(html).toContain('<h1><bdi>Rosa Hernández</bdi></h1>');
-    expect(html).toContain(es['person.missing']);
-    expect(html).toContain(es['person.contactMade']);
-    expect(html).toContain(es['person.status.believed_alive']);
-    expect(html).toContain('Ella está &#60;b&#62;bien&#60;/b&#62;');
-    // The family keeps the contact hidden (the default): the page offers the message form, with its one-time token, and never the contact.
-    expect(html).not.toContain('rosa-family@example.org');
-    expect(html).not.toContain(`action="/api/lost-found/${rosa.id}/contact"`);
-    expect(html).toContain(`<form method="post" action="/api/lost-found/${rosa.id}/messages"><input type="hidden" name="form" value="message">`);
-    expect(html).toMatch(/<input type="hidden" name="token" value="\d+\.[0-9a-f-]+\.[^"]+">/);
-    expect(html).not.toContain(note.contact);
-    expect(html).toContain(
-      `<form method="post" action="/api/lost-found/${rosa.id}/notes"><input type="hidden" name="form" value="note"><input type="hidden" name="lang" value="es">`,
-    );
-    for (const status of NOTE_STATUSES) expect(html).toContain(`value="${status}"`);
-    expect(html).toContain('href="/es/lost-found"');
-    expect(html).not.toMatch(/<script/i);
-  });
-
-  it('writes the times of the page without scripts on California’s clock, whatever the server’s', async () => {
-    // 03:30 UTC on Nov 23 is the evening of Nov 22 in California.
-    api.clock.now = Date.parse('2026-11-23T03:30:00.000Z');
-    await addNote(note);
-    const html = await (await app.request(`/api/lost-found/${rosa.id}/page?lang=en`)).text();
-    expect(html).toMatch(/Nov 22, 2026 7:30\sPM/);
-    expect(html).not.toContain('Nov 23, 2026');
+  it('sends the record’s old page address on to /person/ID, and gives that page a one-time token for its form without scripts', async () => {
+    const moved = await app.request(`/api/lost-found/${rosa.id}/page?lang=es`);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe(`/es/person/${rosa.id}`);
+    expect((await app.request(`/api/lost-found/${rosa.id}/page?lang=xx`)).headers.get('location')).toBe(`/person/${rosa.id}`);
+    const answer = await app.request(`/api/lost-found/${rosa.id}/token`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const { token } = (await answer.json()) as { token: string };
+    expect(token).toMatch(/^\d+\.[0-9a-f-]+\.[^.]+$/);
+    // A new token each time: one page, one use.
+    expect(((await (await app.request(`/api/lost-found/${rosa.id}/token`)).json()) as { token: string }).token).not.toBe(token);
+    expect((await app.request(`/api/lost-found/${crypto.randomUUID()}/token`)).status).toBe(404);
+    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
+    expect((await app.request(`/api/lost-found/${rosa.id}/token`)).status).toBe(404);
   });
 
   it('a short address leads to the listed record it names, never to a hidden one', async () => {
     const code = rosa.id.replaceAll('-', '').slice(0, 10);
     const location = async (path: string) => (await app.request(path)).headers.get('location');
-    expect(await location(`/api/p/${code}.ar`)).toBe(`/ar/person?id=${rosa.id}`);
-    expect(await location(`/api/p/${code}.xx`)).toBe(`/person?id=${rosa.id}`);
+    expect(await location(`/api/p/${code}.ar`)).toBe(`/ar/person/${rosa.id}`);
+    expect(await location(`/api/p/${code}.xx`)).toBe(`/person/${rosa.id}`);
     expect(await location('/api/p/12345.es')).toBe('/es/lost-found');
     await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
-    expect(await location(`/api/p/${code}`)).toBe(`/person?id=${rosa.id.slice(0, 11)}`);
-  });
-
-  it('answers a page that says the record is gone for an unknown, hidden or expired one, English by default', async () => {
-    const unknown = await app.request(`/api/lost-found/${crypto.randomUUID()}/page?lang=ar`);
-    expect(unknown.status).toBe(404);
-    const html = await unknown.text();
-    expect(html).toContain('dir="rtl"');
-    expect(html).toContain(ar['person.notFound']);
-    expect(html).toContain('href="/ar/lost-found"');
-    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 1 where id = ?', args: [rosa.id] });
-    const hidden = await app.request(`/api/lost-found/${rosa.id}/page?lang=xx`);
-    expect(hidden.status).toBe(404);
-    expect(await hidden.text()).toContain(`<h1>${en['person.notFound']}</h1>`);
-    await api.store.client.execute({ sql: 'update lost_found_posts set hidden = 0 where id = ?', args: [rosa.id] });
-    api.clock.now += LOST_FOUND_DAYS * 86_400_000;
-    expect((await app.request(`/api/lost-found/${rosa.id}/page`)).status).toBe(404);
+    expect(await location(`/api/p/${code}`)).toBe(`/person/${rosa.id.slice(0, 11)}`);
   });
 
   it('limits the notes of one address', async () => {

@@ -25,7 +25,6 @@ import { deleteLostFound } from '../domain/retention.ts';
 import { expiresAt, keptRecord, visibleRecord } from '../domain/lifetime.ts';
 import { search } from '../domain/person-search.ts';
 import { readForm } from '../middleware/form-posts/index.ts';
-import { goneRecordPage, recordPage } from '../pages/record.ts';
 import { resultPage } from '../pages/html.ts';
 import { apiError, createdBefore, jsonBody, pageSize, readJson } from '../http/answers.ts';
 import { newManageSecret, ownedPost } from '../http/manage.ts';
@@ -34,7 +33,6 @@ import { rateLimit } from '../middleware/rate-limit/index.ts';
 import { pageToken, readContact, revealRoute } from '../http/reveal.ts';
 import { messageRoute, type RelayedPost } from '../http/relay.ts';
 import { searchPage } from '../pages/search-results.ts';
-import { takesMessages } from '../../src/common/person.ts';
 import { newestFirst, toMinute } from '../domain/time.ts';
 
 const tooLong = (query: string) => [...query].length > LIMITS.query;
@@ -44,7 +42,8 @@ const tooLong = (query: string) => [...query].length > LIMITS.query;
  * whose name or last-seen city holds every word, best first (either in one county with
  * `county=`); a new post goes live. POST /search
  * answers the same search as a page, for the board's form posted without JavaScript. GET /:id is
- * one record with its notes (GET /:id/page the same as a page read without scripts, in `?lang=`);
+ * one record with its notes (its page is /person/ID, rendered with it; GET /:id/token gives that
+ * page the one-time token its contact or message form needs without scripts);
  * POST /:id/notes adds one. The post answers its private manage secret
  * once; with it (`Authorization: Bearer`) the poster reads the notes with their contacts and the
  * expiry (GET /:id/manage), extends the record (POST /:id/renew), marks the person found
@@ -185,14 +184,22 @@ export function lostFoundRoutes(deps: RouteDeps) {
         c.header('cache-control', 'no-store');
         return record ? c.json(record) : notFound(c);
       })
-      .get('/:id/page', async (c) => {
+      // The record's page is /person/ID now: addresses given out before (texts, bookmarks) lead there.
+      .get('/:id/page', (c) => {
         const lang = c.req.query('lang');
-        const language = isLang(lang) ? lang : 'en';
-        const record = await recordOf(c.req.param('id'));
-        if (!record) return resultPage(404, goneRecordPage(language, deps.quickExitUrl));
-        // The page's one form that needs a token: the contact shown, or a message to the family.
-        const token = await pageToken(deps, takesMessages(record) ? 'message' : 'reveal', 'lost-found', record.id);
-        return resultPage(200, recordPage(language, record, deps.quickExitUrl, token));
+        return c.redirect(personPath(c.req.param('id'), isLang(lang) ? lang : 'en'), 302);
+      })
+      // The one-time token of the record's page (rendered on the server) for its one form that needs it without scripts: the contact shown, or a message to the family.
+      .get('/:id/token', async (c) => {
+        const [row] = await db
+          .select({ showContact: lostFoundPosts.showContact, contact: lostFoundPosts.contact })
+          .from(lostFoundPosts)
+          .where(listed(c.req.param('id')));
+        if (!row) return notFound(c);
+        c.header('cache-control', 'no-store');
+        // As takesMessages decides: a family that shows no contact (or has none) takes messages.
+        const purpose = row.showContact && row.contact ? 'reveal' : 'message';
+        return c.json({ token: await pageToken(deps, purpose, 'lost-found', c.req.param('id')) });
       })
       .post(
         '/:id/notes',

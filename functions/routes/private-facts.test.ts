@@ -72,7 +72,7 @@ it('never shows them in a public answer, page, export or search, nor to a modera
     '/api/lost-found?q=087654321',
     '/api/lost-found?q=1987',
     `/api/lost-found/${rosa.id}`,
-    `/api/lost-found/${rosa.id}/page`,
+    `/api/lost-found/${rosa.id}/token`,
     '/api/pfif',
     '/api/pulse',
   ];

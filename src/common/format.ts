@@ -59,7 +59,7 @@ export function formatDollars(amount: number, lang: Lang): string {
 }
 
 /** The page of one missing-person record, in the reader's language. */
-export const personPath = (id: string, lang: Lang) => `${localizePath('/person', lang)}?id=${encodeURIComponent(id)}`;
+export const personPath = (id: string, lang: Lang) => localizePath(`/person/${encodeURIComponent(id)}`, lang);
 
 /** A record's id (a UUID) as its short code: the first 10 hex digits, before and after the first dash. */
 const SHORT_ID = /^([0-9a-f]{8})-([0-9a-f]{2})[0-9a-f]{2}-/;

@@ -65,7 +65,7 @@ describe('the facts for a detention search on My posts', () => {
 
     // The record's public page, drawn: the name, none of the facts.
     const publicPage = await page.context().newPage();
-    await publicPage.goto(`/person?id=${record.id}`);
+    await publicPage.goto(`/person/${record.id}`);
     await publicPage.getByText(record.name).first().waitFor();
     const html = await publicPage.content();
     expect(['087654321', '1987-06-05', 'El Salvador', 'Rios Hernandez'].filter((needle) => html.includes(needle))).toEqual([]);
@@ -82,7 +82,7 @@ describe('the facts for a detention search on My posts', () => {
     expect(await card.getByRole('button', { name: es['manage.markFoundDetained'] }).count()).toBe(0);
 
     const publicPage = await page.context().newPage();
-    await publicPage.goto(`/es/person?id=${record.id}`);
+    await publicPage.goto(`/es/person/${record.id}`);
     await expect.poll(() => publicPage.locator('main').textContent()).toContain(es['lostFound.found']);
     await publicPage.goto(`/es/lost-found`);
     const onBoard = publicPage.locator('article, li').filter({ hasText: record.name }).first();

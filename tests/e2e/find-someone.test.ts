@@ -28,18 +28,18 @@ it('a record posted on one phone is found by name on another, whose note reaches
   const [record] = await board.evaluate(() => JSON.parse(localStorage.getItem('my-posts') ?? '[]') as { kind: string; id: string; token: string }[]);
   expect(record).toMatchObject({ kind: 'missing' });
 
-  const mothersView = await open(`/person?id=${record!.id}`, { context: mother, ready: '[data-state="record"]:not([hidden])' });
+  const mothersView = await open(`/person/${record!.id}`, { context: mother, ready: 'astro-island:not([ssr]) .person' });
   await connected(mothersView);
   expect(await mothersView.locator('.person-reached').isVisible()).toBe(false);
 
   const search = await open('/lost-found', { context: neighbour, ready: '.board-list[aria-busy="false"]' });
   await search.fill('input[type="search"]', 'maria jose');
   await search.click('form[role="search"] button[type="submit"]');
-  const link = search.locator(`.posts a[href="/person?id=${record!.id}"]`);
+  const link = search.locator(`.posts a[href="/person/${record!.id}"]`);
   await link.waitFor();
   expect(await link.textContent()).toBe(name);
   await link.click();
-  await search.waitForSelector('[data-state="record"]:not([hidden])');
+  await search.waitForSelector('astro-island:not([ssr]) .person');
   expect(await search.locator('#person-name bdi').textContent()).toBe(name);
 
   await search.fill('[name="authorName"]', 'Lupe');
@@ -59,7 +59,7 @@ it('a record posted on one phone is found by name on another, whose note reaches
 
   // The manage link works on any phone, and is where the owner reads the contact.
   const manage = await open(`/manage#missing.${record!.id}.${record!.token}`, { context: ownerElsewhere, ready: '.record-expiry' });
-  const card = manage.locator('.my-post', { has: manage.locator(`a[href="/person?id=${record!.id}"]`) });
+  const card = manage.locator('.my-post', { has: manage.locator(`a[href="/person/${record!.id}"]`) });
   await expect.poll(() => card.locator('.person-note-contact').textContent()).toContain('lupe.neighbour@example.org');
   expect(await card.locator('.person-note').textContent()).toContain(en['person.contactMade']);
   expect(manage.url()).not.toContain(record!.token);

@@ -42,7 +42,7 @@ it('“Notify me about this person” on /person lists the record on /notificati
   const context = await phoneAt(server.url, service.subscribe('phone'));
   const page = await context.newPage();
 
-  await page.goto(`/ar/person?id=${id}`);
+  await page.goto(`/ar/person/${id}`);
   await page.evaluate(() => navigator.serviceWorker.ready);
   const followed = page.waitForResponse((response) => response.url().endsWith('/api/push/follows'));
   await page.getByRole('button', { name: ar['person.follow'] }).click();
@@ -55,12 +55,12 @@ it('“Notify me about this person” on /person lists the record on /notificati
   expect((await post(`/api/lost-found/${id}/notes`, note, server.url)).status).toBe(201);
   await expect
     .poll(() => service.received.map((push) => push.message))
-    .toEqual([{ title: ar['push.personTitle'], body: ar['push.body'], url: `/ar/person?id=${id}`, tag: `person:${id}` }]);
+    .toEqual([{ title: ar['push.personTitle'], body: ar['push.body'], url: `/ar/person/${id}`, tag: `person:${id}` }]);
 
   await page.goto('/ar/notifications');
   expect(await page.getAttribute('html', 'dir')).toBe('rtl');
   const record = page.getByRole('link', { name });
-  await expect.poll(() => record.getAttribute('href')).toBe(`/ar/person?id=${id}`);
+  await expect.poll(() => record.getAttribute('href')).toBe(`/ar/person/${id}`);
   // Followed before choosing anything: all of California, no topic.
   expect(await page.getByRole('radio', { name: ar['place.all'] }).isChecked()).toBe(true);
   expect(await page.getByRole('checkbox', { name: ar['nav.jobs'] }).isChecked()).toBe(false);

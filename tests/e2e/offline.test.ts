@@ -55,8 +55,8 @@ it('never keeps which person a family looked up, and Quick exit empties what was
   await page.waitForSelector('.posts > li');
   const [person] = (await (await context.request.get('/api/lost-found')).json()) as LostFoundPost[];
 
-  await page.goto(`/es/person?id=${person!.id}`, { waitUntil: 'networkidle' });
-  await page.waitForSelector('person-record [data-state="record"]:not([hidden])');
+  await page.goto(`/es/person/${person!.id}`, { waitUntil: 'networkidle' });
+  await page.waitForSelector('astro-island:not([ssr]) .person');
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   /** Every address Cache Storage holds, cache by cache. */
   const kept = () =>

@@ -60,7 +60,7 @@ describe('the owner of a missing-person record', () => {
     expect(await card.locator('.record-expiry strong').textContent()).toBe(listedUntil(first.expiresAt));
     expect(await card.locator('.record-expiry').getAttribute('class')).not.toContain('soon');
     expect(await card.locator('.my-post-answers').textContent()).toContain(en['manage.noNotes']);
-    expect(await card.getByRole('link', { name: en['manage.publicPage'] }).getAttribute('href')).toBe(`/person?id=${mine!.id}`);
+    expect(await card.getByRole('link', { name: en['manage.publicPage'] }).getAttribute('href')).toBe(`/person/${mine!.id}`);
 
     // Someone else, on the board, hears of no note: notes are their record page's news, not everyone's.
     const stranger = await openIn(await phoneOn(server), '/lost-found');

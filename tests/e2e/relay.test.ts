@@ -58,7 +58,7 @@ describe('a message to the family, on a phone', () => {
 
   it('in Arabic, right to left, the form and its answer speak Arabic', async () => {
     const record = await newRecord(`Amina Relay ${Date.now()}`);
-    const page = await phone.open(`/ar/person?id=${record.id}#message`, { ready: '.person-message:not([hidden])' });
+    const page = await phone.open(`/ar/person/${record.id}#message`, { ready: 'astro-island:not([ssr]) .person-message' });
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     const form = page.locator('.person-message');
     expect(await form.locator('h2').textContent()).toBe(ar['relay.title']);

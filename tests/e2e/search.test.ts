@@ -35,7 +35,7 @@ it('typing a name lists the record in the board’s card, linking to its page; c
   await page.fill('input[type="search"]', 'maria jose');
   // No button pressed: the search runs once typing pauses.
   await expect.poll(() => status(page).textContent()).toMatch(/^\d+ results? for “\u2068maria jose\u2069”$/);
-  const card = page.locator('.posts > li', { has: page.locator(`a[href="/person?id=${maria.id}"]`) });
+  const card = page.locator('.posts > li', { has: page.locator(`a[href="/person/${maria.id}"]`) });
   expect(await card.locator('h3 a').textContent()).toBe('María José Hernández');
   expect(await card.locator('.post-meta').textContent()).toContain('Fresno · Nov 1, 2026');
   expect(await page.locator('.board-list h2').textContent()).toBe('Search results');
@@ -77,7 +77,7 @@ it('the post form shows records already posted under the name being typed, and p
   await page.waitForTimeout(700);
   expect(await page.locator('.matches').textContent()).toBe('');
   await name.pressSequentially('ría José');
-  const match = page.locator(`.matches a[href="/person?id=${maria.id}"]`);
+  const match = page.locator(`.matches a[href="/person/${maria.id}"]`);
   await match.waitFor();
   expect(await page.locator('.matches').textContent()).toContain('Is this who you are looking for?');
   expect(await page.locator('.matches').textContent()).toContain('You can still post a new record.');
@@ -96,11 +96,11 @@ it('once the last-seen place is a California place, the possible matches are onl
   const { page } = await board();
   const shown = () => page.locator('.matches a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   await page.locator('.board-form [name="name"]').pressSequentially('itzel quetzalli');
-  await expect.poll(async () => (await shown()).sort()).toEqual([`/person?id=${ids.Fresno}`, `/person?id=${ids['Los Angeles']}`].sort());
+  await expect.poll(async () => (await shown()).sort()).toEqual([`/person/${ids.Fresno}`, `/person/${ids['Los Angeles']}`].sort());
   // A ZIP code is a place too: 93701 is in Fresno County.
   const city = page.locator('.board-form [name="lastSeenCity"]');
   await city.pressSequentially('93701');
-  await expect.poll(shown).toEqual([`/person?id=${ids.Fresno}`]);
+  await expect.poll(shown).toEqual([`/person/${ids.Fresno}`]);
   await city.fill('Oakland');
   await expect.poll(shown).toEqual([]);
   await page.context().close();
@@ -143,7 +143,7 @@ it('without JavaScript the search form posts and lists the records, linking to t
   await page.click('form[role="search"] button[type="submit"]');
   await page.waitForURL('**/api/lost-found/search');
   expect(await page.locator('h1').textContent()).toMatch(/resultados? para “\u2068maria jose\u2069”/);
-  expect(await page.locator(`a[href="/api/lost-found/${maria.id}/page?lang=es"]`).textContent()).toBe('María José Hernández');
+  expect(await page.locator(`a[href="/es/person/${maria.id}"]`).textContent()).toBe('María José Hernández');
   expect(await page.inputValue('[name="q"]')).toBe('maria jose');
   expect(urls.filter((url) => decodeURIComponent(url).toLowerCase().includes('maria'))).toEqual([]);
   await phone.close();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { SECURITY_HEADERS } from '../../functions/hosts/security-headers.ts';
+import { SECURITY_HEADERS } from '../../src/common/security-headers.ts';
 
 /** Checks the shared security headers (and the exact policy, when given); answers the policy. */
 export function expectSecured(response: Response, policy?: string) {

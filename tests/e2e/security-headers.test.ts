@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/hosts/security-headers.ts';
+import { inlineScriptHashes, NON_PAGE_POLICY } from '../../src/common/security-headers.ts';
 import { DEFAULT_LANG, langFromPath } from '../../src/common/i18n/languages.ts';
 import { phonePhoto } from '../photo-fixture.ts';
 import { connected, everyIslandTried, hydrated, post, usePhone } from './chromium.ts';

@@ -1,6 +1,6 @@
 /**
- * The Cloudflare worker, bundled by wrangler from wrangler.toml and run in workerd (`wrangler
- * dev`), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
+ * The Cloudflare worker, built by @astrojs/cloudflare (`ASTRO_HOST=cloudflare astro build`, with
+ * wrangler.toml's entry) and run in workerd (`wrangler dev` on the built config), against a test-only libSQL HTTP server over a temp file: pages, the 404 page, a
  * lost-and-found round trip, a live event through the room's Durable Object, a Web Push encrypted
  * and signed in workerd, and an admin signing in (the PBKDF2 hash made by `admin:create` on Node
  * verifies in workerd). The room's heartbeat beats each second here (30 s in use).
@@ -21,7 +21,7 @@ import { phonePhoto } from '../photo-fixture.ts';
 import { videoFile, XYZ_LOCATION } from '../video-fixture.ts';
 import { startLibsqlHttpServer } from '../libsql-http-server.ts';
 import { localPushService } from '../push-service.ts';
-import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../functions/hosts/security-headers.ts';
+import { FORM_RESULT_POLICY, inlineScriptHashes, NON_PAGE_POLICY } from '../../src/common/security-headers.ts';
 import { newDataKey } from '../../functions/domain/sealed.ts';
 import { post } from './chromium.ts';
 import { allowedHashes, expectSecured } from './secured.ts';
@@ -59,6 +59,8 @@ beforeAll(async () => {
     [
       'node_modules/wrangler/bin/wrangler.js',
       'dev',
+      '--config',
+      'dist/cloudflare/server/wrangler.json',
       '--local',
       '--ip',
       '127.0.0.1',
@@ -116,7 +118,7 @@ it('serves the prebuilt pages in every language', async () => {
 });
 
 it('keeps hashed assets for a year (public/_headers)', async () => {
-  const script = readdirSync(new URL('../../dist/client/_astro/', import.meta.url)).find((file) => file.endsWith('.js'));
+  const script = readdirSync(new URL('../../dist/cloudflare/client/_astro/', import.meta.url)).find((file) => file.endsWith('.js'));
   const response = await fetch(`${base}/_astro/${script}`);
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -203,6 +205,14 @@ it('stores and lists a lost-and-found post, and the room tells every listening p
   await expect.poll(() => second.received, { timeout: 5000 }).toEqual([event]);
   first.socket.close();
   second.socket.close();
+
+  // The person's page, rendered in workerd with the record read over Turso's protocol, allowing exactly its inline scripts.
+  const page = await fetch(`${base}/es/person/${id}`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('<meta property="og:title" content="Worker Test"');
+  expect(allowedHashes(expectSecured(page))).toEqual((await inlineScriptHashes(html)).sort());
+  expect((await fetch(`${base}/person/00000000-0000-4000-8000-000000000000`)).status).toBe(410);
 });
 
 it('refuses bad input with 400 and stores nothing', async () => {

@@ -1,12 +1,14 @@
 /**
- * The Cloudflare host: one worker serving the prebuilt pages as static assets, /api through the
- * same Hono app as the Node host (Turso through libSQL's web client), photos from R2, and the
- * live room as a Durable Object at /parties/live-room/main.
+ * The Cloudflare host: one worker serving the prebuilt pages as static assets, the boards and
+ * person pages rendered with their data by @astrojs/cloudflare, /api through the same Hono app as
+ * the Node host (Turso through libSQL's web client), photos from R2, and the live room as a
+ * Durable Object at /parties/live-room/main.
  *
- * Every page is prerendered, so the worker needs no Astro renderer: wrangler bundles this file
- * and serves dist/client as assets; a path that is no asset and no API falls to the assets'
- * nearest 404.html, in the visitor's language.
+ * `ASTRO_HOST=cloudflare astro build` bundles this file as the worker's entry (wrangler.toml's
+ * `main`) into dist/cloudflare/server, beside the assets in dist/cloudflare/client; a path that
+ * is no asset, no page and no API gets the assets' nearest 404.html, in the visitor's language.
  */
+import astro from '@astrojs/cloudflare/entrypoints/server';
 import { waitUntil } from 'cloudflare:workers';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
@@ -21,7 +23,7 @@ import { apiConfig, liveRoomSettings, loadWorkerConfig } from '../../config.ts';
 import { dataKey } from '../../domain/sealed.ts';
 import { serveMedia } from '../../media/store.ts';
 import { r2Media } from './r2-store.ts';
-import { apiPolicy, NON_PAGE_POLICY, secure } from '../security-headers.ts';
+import { apiPolicy, NON_PAGE_POLICY, secure } from '../../../src/common/security-headers.ts';
 
 export { LiveRoom } from '../../../party/live-room.ts';
 
@@ -82,7 +84,7 @@ function nonPage(response: Response, policy = NON_PAGE_POLICY): Response {
 }
 
 export default {
-  async fetch(request: Request, env: Env): Promise<Response> {
+  async fetch(request: Request, env: Env, context: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname.startsWith('/parties/')) {
       const response = await routePartykitRequest(request, env as unknown as Record<string, unknown>, {
@@ -102,7 +104,12 @@ export default {
       return nonPage(answer, apiPolicy(answer.headers));
     }
     if (pathname.startsWith('/images/')) return nonPage(await serveMedia(r2Media(env.MEDIA), pathname, request));
-    return env.ASSETS.fetch(request);
+    // A rendered page asks the API in this isolate for its data (src/server/page-data.ts).
+    const app = apiFor(env);
+    const api = app instanceof Error ? undefined : (path: string) => app.fetch(new Request(new URL(path, request.url)));
+    const page = await astro.fetch(request, env, { waitUntil: (work) => context.waitUntil(work), passThroughOnException: () => context.passThroughOnException(), props: { api } });
+    // No page here: the assets answer their nearest 404.html, in the visitor's language.
+    return page.status === 404 ? env.ASSETS.fetch(request) : page;
   },
 
   /** A cron trigger (wrangler.toml) deletes what has expired and sends waiting texts. */

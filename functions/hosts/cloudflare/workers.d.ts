@@ -51,3 +51,10 @@ interface R2MultipartUpload {
 interface DurableObjectNamespace<T> {
   readonly __object?: T;
 }
+
+/** The context a fetch handler gets, handed on to the Astro renderer (its `props` carry the page's API). */
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException(): void;
+  props: unknown;
+}

@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { openDatabase } from '../../../db/client.ts';
@@ -26,9 +27,11 @@ import { apiConfig, liveRoomSettings, loadConfig, type Config } from '../../conf
 import { fileMediaStore } from './file-store.ts';
 import { serveMedia } from '../../media/store.ts';
 import { notFoundFile, pageFile, pagePolicies } from '../page-policies.ts';
-import { apiPolicy, NON_PAGE_POLICY, secure } from '../security-headers.ts';
+import { apiPolicy, NON_PAGE_POLICY, secure } from '../../../src/common/security-headers.ts';
 
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+/** The pages rendered on demand: @astrojs/node's handler in middleware mode, built beside this file. */
+const renderedPages = new URL('../server/entry.mjs', import.meta.url);
 
 let config: Config;
 try {
@@ -42,6 +45,9 @@ if (!existsSync(`${clientDir}404.html`)) {
   process.exit(1);
 }
 
+const { handler: renderPage } = (await import(renderedPages.href)) as {
+  handler: (request: HttpBindings['incoming'], response: HttpBindings['outgoing'], next: () => void, locals: object) => Promise<void>;
+};
 const { client, db } = await openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
 let dataKey;
 try {
@@ -116,7 +122,8 @@ site.use('*', async (c, next) => {
   const kept = builtFiles.get(key);
   if (kept) return new Response(kept.body, { headers: kept.headers });
   await next();
-  if (c.res.status !== 200 || builtFiles.size >= MAX_BUILT_FILES) return;
+  // A page rendered on demand was written already, and is no file.
+  if (c.res.status !== 200 || c.res === RESPONSE_ALREADY_SENT || builtFiles.size >= MAX_BUILT_FILES) return;
   const file = { body: await c.res.arrayBuffer(), headers: [...c.res.headers] };
   builtFiles.set(key, file);
   c.res = new Response(file.body, { headers: file.headers });
@@ -135,6 +142,15 @@ site.use(
   }),
 );
 site.use('*', serveStatic({ root: clientDir }));
+// A path no file answers may be a page rendered with its data (a board, a person's page). Its
+// data comes from the API in this process; the adapter writes the answer itself.
+const askApi = (path: string) => api.fetch(new Request(new URL(path, 'http://localhost')));
+site.get('*', async (c, next) => {
+  let routed = true;
+  await renderPage(c.env.incoming, c.env.outgoing, () => (routed = false), { api: askApi, gzip: true });
+  if (routed) return RESPONSE_ALREADY_SENT;
+  await next();
+});
 site.notFound(async (c) => {
   const lang = langFromPath(c.req.path);
   const page = await readFile(`${clientDir}${lang === 'en' ? '' : `${lang}/`}404.html`, 'utf8');

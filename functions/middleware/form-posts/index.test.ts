@@ -242,7 +242,7 @@ describe('forms posted without JavaScript', () => {
     expect(added.status).toBe(201);
     const html = await added.text();
     expect(html).toContain(ko['person.success']);
-    expect(html).toContain(`href="/api/lost-found/${id}/page?lang=ko"`);
+    expect(html).toContain(`href="/ko/person/${id}"`);
     const record = await (await api.app.request(`/api/lost-found/${id}`)).json();
     expect(record.notes).toEqual([expect.objectContaining({ authorName: 'Lupe', status: 'believed_alive', authorMadeContact: true, lastKnownLocation: 'Fresno' })]);
 
@@ -253,7 +253,7 @@ describe('forms posted without JavaScript', () => {
     expect(again).toContain('Kept &#60;i&#62;text&#60;/i&#62;</textarea>');
     expect(again).toContain('name="authorMadeContact" aria-invalid="true" checked');
     expect(again).toContain(`action="/api/lost-found/${id}/notes"`);
-    expect(again).toContain(`href="/api/lost-found/${id}/page?lang=ko"`);
+    expect(again).toContain(`href="/ko/person/${id}"`);
     expect((await postForm(`/api/lost-found/${id}/notes`, { ...note, status: '' })).status).toBe(400);
     expect((await (await api.app.request(`/api/lost-found/${id}`)).json()).notes).toHaveLength(1);
   });

@@ -164,10 +164,18 @@ export const API_ROUTES: Record<`${Method} /api/${string}`, ApiRoute> = {
     answer: { status: 200, description: "LostFoundRecord (the post and its LostFoundNote notes, without their authors' contacts)" },
   },
   'GET /api/lost-found/:id/page': {
-    summary: 'One record as a page, for browsers without JavaScript',
+    summary: "The record's page as it was once addressed",
     tag: 'Missing persons',
     query: { lang: 'The page language (en, es, zh, zh-hant, hi, pa, ta, ar, ko, vi, tl).' },
-    answer: { status: 200, description: 'An HTML page of the record', media: 'text/html' },
+    answer: { status: 302, description: 'A redirect to /person/ID in that language' },
+  },
+  'GET /api/lost-found/:id/token': {
+    summary: "A one-time token for the record page's form without JavaScript",
+    tag: 'Missing persons',
+    answer: {
+      status: 200,
+      description: '{ token }: lets one contact reveal (or, when the family keeps it private, one message) through a form posted without JavaScript, within an hour',
+    },
   },
   'GET /api/p/:code': {
     summary: "A record's short address, as text messages give it (the first 10 hex digits of its id, the language after a dot: 3f2a9c1b0d.es)",

@@ -44,6 +44,7 @@ export interface Routes {
   'POST /api/sos': { body: In<typeof sosInput>; answer: { received: true } };
   'POST /api/lost-found': { body: In<typeof lostFoundInput>; answer: Created<LostFoundPost> };
   'GET /api/lost-found/:id': { body: undefined; answer: LostFoundRecord };
+  'GET /api/lost-found/:id/token': { body: undefined; answer: { token: string } };
   'POST /api/lost-found/:id/notes': { body: In<typeof lostFoundNoteInput>; answer: LostFoundNote };
   'POST /api/lost-found/:id/renew': { body: undefined; answer: Pick<LostFoundManage, 'expiresAt'> };
   'PUT /api/lost-found/:id/facts': { body: In<typeof privateFactsInput>; answer: PrivateFacts };

@@ -1,6 +1,6 @@
 /**
- * The forms of one missing person's record (/person and its page without scripts): a note anyone
- * reads, and a message only the family reads. In a file of their own so the boards and the desk
+ * The forms of one missing person's record (/person/ID): a note anyone reads, and a message only
+ * the family reads. In a file of their own so the boards and the desk
  * load neither.
  */
 import { LIMITS, NOTE_STATUSES } from '../contract/limits.ts';
@@ -8,7 +8,7 @@ import type { MessageKey } from '../i18n/messages.ts';
 import { area, text, type FormSpec } from './kit.ts';
 
 /**
- * A note on a missing person's record (/person and its page without scripts). "I made contact"
+ * A note on a missing person's record (/person/ID). "I made contact"
  * goes only with "believed alive": the page shows the box for that choice only; without scripts
  * the box is always there and the API refuses it with another choice.
  */
@@ -35,13 +35,13 @@ export const NOTE_FORM = {
   success: { title: 'person.success' },
   failure: { title: 'person.error', text: 'person.errorText' },
   refusals: { 429: { text: 'person.rateLimited' } },
-  back: '/api/lost-found/:id/page',
+  back: '/person/:id',
 } as const satisfies FormSpec;
 
 /**
- * A message to the family of a record whose contact is not shown (/person and its page without
- * scripts). Without scripts no proof of work can be done: the page the server wrote puts a
- * one-time token in the hidden field instead.
+ * A message to the family of a record whose contact is not shown. Without scripts no proof of
+ * work can be done: the record's page, rendered on the server, puts a one-time token in the
+ * hidden field instead.
  */
 export const MESSAGE_FORM = {
   id: 'message',
@@ -63,5 +63,5 @@ export const MESSAGE_FORM = {
     429: { text: 'relay.tooMany' },
     post_limit: { text: 'relay.postBusy' },
   },
-  back: '/api/lost-found/:id/page',
+  back: '/person/:id',
 } as const satisfies FormSpec;

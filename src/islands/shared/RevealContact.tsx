@@ -10,9 +10,10 @@ import { contactLink } from '../../common/format.ts';
  * A poster's contact, shown on a tap: the button ("Email" when it is an address with an
  * at-sign, otherwise "Contact") asks the server, which wants a proof of work first (solved in a
  * Web Worker by the API kit), then the contact replaces it as a link. Without scripts the same
- * form posts to the server, which answers a page with the contact.
+ * form posts to the server with the page's one-time `token`, and the answer is a page with the contact.
  */
-export function RevealContact({ board, id, kind, lang, t }: { board: RevealBoard; id: string; kind: ContactKind; lang: Lang; t: ReturnType<typeof messageFn> }) {
+export function RevealContact(props: { board: RevealBoard; id: string; kind: ContactKind; lang: Lang; t: ReturnType<typeof messageFn>; token?: string | null }) {
+  const { board, id, kind, lang, t, token } = props;
   const [state, setState] = useState<{ contact?: string; busy?: boolean; failed?: ReturnType<typeof revealFailureKey> }>({});
   const action = `/api/${board}/${encodeURIComponent(id)}/contact`;
   if (state.contact) {
@@ -45,6 +46,7 @@ export function RevealContact({ board, id, kind, lang, t }: { board: RevealBoard
       }}
     >
       <input type="hidden" name="lang" value={lang} />
+      {token && <input type="hidden" name="token" value={token} />}
       <button className="button secondary" type="submit" disabled={state.busy} aria-busy={state.busy}>
         {state.busy ? t('common.loading') : t(kind === 'email' ? 'lostFound.email' : 'lostFound.contactButton')}
       </button>

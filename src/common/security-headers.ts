@@ -2,7 +2,8 @@
  * The security headers both hosts send. Pages get a Content-Security-Policy that lets scripts
  * run only from our own origin plus, by SHA-256, exactly the inline scripts that page carries
  * (Astro inlines its island loader, small component scripts and the language-remembering head
- * script); `functions/hosts/page-policies.ts` computes them from the built pages.
+ * script); `functions/hosts/page-policies.ts` computes them from the built pages, and the pages rendered on demand
+ * get theirs from src/middleware.ts.
  */
 
 /** On every answer: pages, API, media and static files. */
