@@ -35,7 +35,7 @@ import { searchFields } from '../db/search-fields.ts';
 import { LIVE_ROOM } from '../src/common/contract/events.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
-import { builtPages } from './page-weight.ts';
+import { builtPages, renderedPages } from './page-weight.ts';
 import { pfifFigures } from './pfif-bench.ts';
 import { powFigures } from './pow-bench.ts';
 import { pushFigures } from './push-bench.ts';
@@ -248,7 +248,7 @@ function searchQueries(count: number): string[] {
 async function runLighthouse(base: string) {
   const routes = args.routes?.split(',');
   const langs = args.langs.split(',');
-  const pages = builtPages().filter((page) => langs.includes(page.lang) && (!routes || routes.includes(page.route)));
+  const pages = [...builtPages(), ...(await renderedPages(base))].filter((page) => langs.includes(page.lang) && (!routes || routes.includes(page.route)));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

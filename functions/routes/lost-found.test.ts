@@ -19,8 +19,6 @@ import { lostFoundPosts } from '../../db/schema.ts';
 import { searchFields } from '../../db/search-fields.ts';
 import { tidySearchIndex } from '../domain/person-search.ts';
 import ar from '../../src/common/i18n/ar.json';
-import en from '../../src/common/i18n/en.json';
-import es from '../../src/common/i18n/es.json';
 
 let api: TestApp;
 let app: TestApp['app'];

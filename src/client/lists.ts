@@ -36,6 +36,19 @@ export interface ListOptions {
   ranked?: boolean;
 }
 
+/** What the server drew a board with (src/server/page-data.ts): the list's path then, its items, and whether it has older ones. */
+export interface FirstItems<T> {
+  path: string;
+  items: T[];
+  more: boolean;
+}
+
+/** What the server drew a board's page with (src/server/page-data.ts boardList): its list's first items, the county its address chose and how many cards it showed. */
+export interface BoardStart<T> extends FirstItems<T> {
+  county: string | null;
+  shown: number;
+}
+
 export interface ListState<T> {
   /** null until the first answer. */
   items: T[] | null;
@@ -88,10 +101,16 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
 /**
  * One list from the API: the one way every board loads, refreshes, pages and merges its items.
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
- * (the pulse feed) share it.
+ * (the pulse feed) share it. A list the server drew the page with (`first`, for this very path)
+ * starts from those items and asks again only at the first refresh, 30 s on.
  */
-export function createList<T extends ListItem>({ path, live, changes, page, ranked }: ListOptions, fetchJson: <R>(path: string) => Promise<R> = api): List<T> {
-  const $state = atom<ListState<T>>({ items: null, failed: false, more: false, loadingMore: false });
+export function createList<T extends ListItem>(
+  { path, live, changes, page, ranked }: ListOptions,
+  fetchJson: <R>(path: string) => Promise<R> = api,
+  first?: FirstItems<T> | null,
+): List<T> {
+  const drawn = first?.path === path ? first : null;
+  const $state = atom<ListState<T>>({ items: drawn?.items ?? null, failed: false, more: drawn?.more ?? false, loadingMore: false });
   const patch = (change: Partial<ListState<T>>) => $state.set({ ...$state.get(), ...change });
   /** Requests started so far; each answer knows which one it is. */
   let asked = 0;
@@ -100,7 +119,7 @@ export function createList<T extends ListItem>({ path, live, changes, page, rank
   const added = new Map<string, number>();
   let inFlight: Promise<void> | null = null;
   let again = false;
-  let loadedAt = 0;
+  let loadedAt = drawn ? Date.now() : 0;
 
   const url = (last?: ListItem) => listUrl(path, page, last);
   const read = (address: string) => fetchJson<T[]>(address);
@@ -176,7 +195,7 @@ export function createList<T extends ListItem>({ path, live, changes, page, rank
   };
 
   const start = () => {
-    void refresh();
+    if (!drawn) void refresh();
     const catchUp = (after: number) => {
       if (Date.now() - loadedAt > after) void refresh();
     };

@@ -3,7 +3,11 @@
  * address, its data from the site's own API asked in process (the one way lists are read, with
  * the API's own checks and caches), and how long its answer may be kept.
  */
+import { COUNTIES } from '../common/contract/places.ts';
+import { PAGE_SIZE } from '../common/contract/limits.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../common/i18n/languages.ts';
+import { countyPath } from '../client/area.ts';
+import { listUrl, SCREEN, type BoardStart } from '../client/lists.ts';
 
 /** The language a `[...lang]` address names: none is English; a prefix that is no language is no page (undefined). */
 export function renderedLanguage(prefix: string | undefined): Lang | undefined {
@@ -31,3 +35,23 @@ export async function apiJson<T>(locals: App.Locals, path: string): Promise<T | 
  * spec's refresh), and serve it a minute longer while they ask for a fresh one.
  */
 export const BOARD_CACHE = 'public, max-age=30, stale-while-revalidate=60';
+
+/**
+ * What a board's address asks for without scripts, as its links and GET form write it: one
+ * county (a choice from the list, never anything typed), and how many cards to show ("Show more"
+ * adds a screen; at most a full page of the API).
+ */
+export function boardAddress(url: URL): { county: string | null; shown: number } {
+  const named = url.searchParams.get('county');
+  const county = COUNTIES.some((each) => each.name === named) ? named : null;
+  const screens = Math.ceil(Number(url.searchParams.get('shown')) / SCREEN) || 1;
+  return { county, shown: Math.min(Math.max(screens, 1) * SCREEN, PAGE_SIZE.max) };
+}
+
+/** A board's first items, as its island will start from them: the newest `shown` (at least a `page`) of `path` in `county`. */
+export async function boardList<T>(locals: App.Locals, path: string, { county, shown }: ReturnType<typeof boardAddress>, page: number): Promise<BoardStart<T> | null> {
+  const listPath = countyPath(path, county);
+  const limit = Math.max(page, shown);
+  const items = await apiJson<T[]>(locals, listUrl(listPath, limit));
+  return items && { path: listPath, items, more: items.length === limit, county, shown };
+}

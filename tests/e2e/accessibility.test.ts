@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { builtPages } from '../../scripts/page-weight.ts';
+import { builtPages, renderedPages } from '../../scripts/page-weight.ts';
 import { localizePath, type Lang } from '../../src/common/i18n/languages.ts';
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
@@ -29,9 +29,13 @@ const screenshot = async (page: Page, name: string, fullPage = false) =>
 /** axe-core's own minified build: the same code as its `source`, less than half the bytes to hand every page. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Every route of the build (new pages join by themselves); /404 is reached through an unknown path. */
-const routes = [...new Set(builtPages().map((page) => page.route))].sort();
-const address = (route: string, lang: Lang) => localizePath(route === '/404' ? '/no-such-page' : route, lang);
+/**
+ * Every route, prebuilt or rendered on demand (new pages join by themselves; a person's page is
+ * the newest record's); /404 is reached through an unknown path.
+ */
+const pages = [...builtPages(), ...(await renderedPages(sharedServer().baseURL))];
+const routes = [...new Set(pages.map((page) => page.route))].sort();
+const address = (route: string, lang: Lang) => (route === '/404' ? localizePath('/no-such-page', lang) : pages.find((page) => page.route === route && page.lang === lang)!.path);
 const shotName = (lang: Lang, route: string, state = '') => `${lang}${route === '/' ? '-home' : route.replaceAll('/', '-')}${state && `-${state}`}`;
 
 /** A page with its lists loaded and every island hydrated (those that wait to be seen are shown first). */

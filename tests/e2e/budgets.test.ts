@@ -5,11 +5,12 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { breaches, builtPages, kindOf, pageWeight } from '../../scripts/page-weight.ts';
+import { breaches, builtPages, kindOf, pageWeight, renderedPages } from '../../scripts/page-weight.ts';
 import { LANGUAGES } from '../../src/common/i18n/languages.ts';
 import { sharedServer } from './chromium.ts';
 
-const byRoute = Map.groupBy(builtPages(), (page) => page.route);
+// The prebuilt pages, and those the shared server renders on demand.
+const byRoute = Map.groupBy([...builtPages(), ...(await renderedPages(sharedServer().baseURL))], (page) => page.route);
 
 describe('size budgets', () => {
   it('finds every page of the build, in every language', () => {

@@ -2,7 +2,7 @@ import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PowChallenge } from '../../src/common/contract/pow.ts';
 import es from '../../src/common/i18n/es.json';
-import { fakePost, toast as toastOn, usePhone } from './chromium.ts';
+import { fakePost, hydrated, toast as toastOn, usePhone } from './chromium.ts';
 
 const { open, context: phone } = usePhone();
 let page: Page;
@@ -114,7 +114,7 @@ it('when the server refuses the post, the form keeps everything that was typed',
   expect(await page.locator('.board-form button[type="submit"]').isEnabled()).toBe(true);
 });
 
-it('draws the first screen of posts, the rest and older pages on "Show more"; a failed load offers a retry', async () => {
+it('in another county, draws the first screen of posts, the rest and older pages on "Show more"; a failed load offers a retry', async () => {
   const fake = (n: number) => fakePost('Paged', n);
   const asked: string[] = [];
   let fail = true;
@@ -128,20 +128,24 @@ it('draws the first screen of posts, the rest and older pages on "Show more"; a 
     const count = url.searchParams.has('before') ? 5 : 20;
     return route.fulfill({ json: Array.from({ length: count }, (_, k) => fake(newest - k)) });
   });
+  // The first cards come with the page; the county chosen after is asked of the API.
   await paged.goto('/lost-found');
+  await hydrated(paged);
+  expect(asked).toEqual([]);
+  await paged.selectOption('#area-choice', 'Fresno');
   await paged.waitForSelector('.board-list [role="alert"]');
   expect(await paged.locator('.board-list [role="alert"] p').textContent()).toBe('Could not load the list. Check your connection.');
   fail = false;
   await paged.getByRole('button', { name: 'Try again' }).click();
 
   await expect.poll(() => paged.locator('.posts > li').count()).toBe(12);
-  const more = paged.getByRole('button', { name: 'Show more' });
+  const more = paged.getByRole('link', { name: 'Show more' });
   await more.click();
   await expect.poll(() => paged.locator('.posts > li').count()).toBe(20);
   expect(asked.filter((search) => search.includes('before='))).toHaveLength(0);
   await more.click();
   await expect.poll(() => paged.locator('.posts > li').count()).toBe(25);
-  expect(asked.at(-1)).toBe(`?limit=20&before=${encodeURIComponent(fake(11).createdAt)}&beforeId=${fake(11).id}`);
+  expect(asked.at(-1)).toBe(`?county=Fresno&limit=20&before=${encodeURIComponent(fake(11).createdAt)}&beforeId=${fake(11).id}`);
   expect(await paged.locator('.posts > li h3').last().textContent()).toContain('Paged 1');
   expect(await more.count()).toBe(0);
   await context.close();

@@ -29,10 +29,10 @@ describe('a message to the family, on a phone', () => {
     const card = page.locator('li.post').filter({ hasText: record.name });
     expect(await card.getByRole('button', { name: en['lostFound.contactButton'] }).count()).toBe(0);
     await card.getByRole('link', { name: en['relay.button'] }).click();
-    await page.waitForURL(/\/person\?id=.*#message$/);
+    await page.waitForURL(/\/person\/[^/?#]+#message$/);
     const form = page.locator('.person-message');
     await expect.poll(() => form.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('message');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('message');
     expect(await page.locator('main').textContent()).not.toContain('555-0142');
 
     // A blank message is refused on the phone, in the page's words, and nothing is sent.

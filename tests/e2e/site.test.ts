@@ -19,9 +19,13 @@ import { hydrated, usePhone } from './chromium.ts';
 
 const { baseURL, context: newContext, open: openPage, visit } = usePhone();
 
-/** Every route, from the page files themselves (not the build, which could lack a language); /404 as an unknown path. */
+/**
+ * Every route, from the page files themselves (not the build, which could lack a language); /404
+ * as an unknown path. /person is the old address of a record's page, which leads to /person/ID
+ * (tests/e2e/person.test.ts).
+ */
 const routes = readdirSync(new URL('../../src/pages/[...lang]/', import.meta.url))
-  .filter((file) => file.endsWith('.astro'))
+  .filter((file) => file.endsWith('.astro') && file !== 'person.astro')
   .map((file) => (file === 'index.astro' ? '/' : file === '404.astro' ? '/no-such-page' : `/${file.slice(0, -'.astro'.length)}`));
 
 /** The pages of a form alone, which a person may start typing in before its script wakes up (a slow phone). */

@@ -12,7 +12,8 @@ class AreaChoice extends HTMLElement {
 
   connectedCallback() {
     const counties = [...this.#select.options].map((option) => option.value).filter((value) => value && value !== NEAR);
-    const arrived = countyInHash(location.hash, counties);
+    // A map's link names it in the fragment; a board drawn by the server, in its address (`?county=`).
+    const arrived = countyInHash(location.hash, counties) ?? countyInHash(location.search, counties);
     if (arrived) this.#choose(arrived);
     this.#select.addEventListener('change', () => void this.#changed());
   }
@@ -21,8 +22,9 @@ class AreaChoice extends HTMLElement {
     this.#select.value = county ?? '';
     this.#status.textContent = '';
     $county.set(county);
-    // The fragment, never the query: it stays on the phone, and the map's links use it.
-    history.replaceState(history.state, '', county ? `#county=${encodeURIComponent(county)}` : location.pathname + location.search);
+    // The fragment, never the query: it stays on the phone, and the map's links use it. A county
+    // (and the cards shown) a board's address asked for without scripts go from it.
+    history.replaceState(history.state, '', county ? `${location.pathname}#county=${encodeURIComponent(county)}` : location.pathname);
   }
 
   async #changed() {
@@ -39,7 +41,7 @@ class AreaChoice extends HTMLElement {
       }
       this.#status.textContent = `${this.#t('place.near', { place: place.name, county: place.county })} ${this.#t('place.nearPrivate')}`;
       $county.set(place.county);
-      history.replaceState(history.state, '', location.pathname + location.search);
+      history.replaceState(history.state, '', location.pathname);
     } catch {
       this.#near = undefined;
       this.#choose(null);

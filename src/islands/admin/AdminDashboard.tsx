@@ -311,7 +311,7 @@ function Moderation({ lang, t, tab, setTab, onChange }: { lang: Lang; t: T; tab:
                 </ul>
                 <div className="admin-actions">
                   {note.hidden && <span className="badge plain">{t('admin.hiddenBadge')}</span>}
-                  <a className="button secondary small" href={`${localizePath('/person', lang)}?id=${encodeURIComponent(note.postId)}`}>
+                  <a className="button secondary small" href={personPath(note.postId, lang)}>
                     {t('admin.openRecord')}
                   </a>
                   <HideOrRestore t={t} hidden={note.hidden} path={`/lost-found-notes/${note.id}`} act={act} />

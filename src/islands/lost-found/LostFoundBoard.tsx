@@ -7,18 +7,16 @@ import { messageFn, type Messages } from '../../common/i18n/messages.ts';
 import { $county, countyPath } from '../../client/area.ts';
 import { isolate, personPath } from '../../common/format.ts';
 import { recordFacts, takesMessages } from '../../common/person.ts';
-import { listUrl } from '../../client/lists.ts';
+import type { BoardStart } from '../../client/lists.ts';
 import { useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
 import { MyPostsLink } from '../manage/MyPostsLink.tsx';
 import { RevealContact } from '../shared/RevealContact.tsx';
 
-const PAGE = 20;
+export const PAGE = 20;
 
-const LIST_PATH = '/api/lost-found';
-/** The board's first request, asked for with the page (Page's `preload`). */
-export const FIRST_PAGE = listUrl(LIST_PATH, PAGE);
+export const LIST_PATH = '/api/lost-found';
 
 /** Typing searches once the person pauses this long, with at least MIN_TYPED characters. */
 const SEARCH_DELAY_MS = 300;
@@ -26,16 +24,21 @@ const MIN_TYPED = 2;
 
 /**
  * The lost-and-found board: the post form, a search by name or city, and the list of recent posts
- * newest first, or of the records found best first. Without a script the search form posts to the
- * server's results page; with one it never leaves the page, and what was typed never enters the
- * page's address.
+ * newest first, or of the records found best first. The server draws it with its first cards
+ * (`first`); without a script the search form posts to the server's results page, and the area
+ * and "Show more" are the board's own address; with one it never leaves the page, and what was
+ * typed never enters the page's address.
  */
-export default function LostFoundBoard({ lang, messages, children }: { lang: Lang; messages: Messages; children?: ReactNode }) {
+export default function LostFoundBoard(props: { lang: Lang; messages: Messages; first: BoardStart<LostFoundPost> | null; children?: ReactNode }) {
+  const { lang, messages, first, children } = props;
   const t = messageFn(messages, lang);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  const path = countyPath(query ? `${LIST_PATH}?${new URLSearchParams({ q: query })}` : LIST_PATH, useStore($county));
-  const list = useLiveList<LostFoundPost>(path, 'new-missing-person', { page: PAGE, ranked: !!query });
+  // On the server the county is the one the address chose; on the phone, the area choice's (which starts from it).
+  const chosen = useStore($county);
+  const county = import.meta.env.SSR ? (first?.county ?? null) : chosen;
+  const path = countyPath(query ? `${LIST_PATH}?${new URLSearchParams({ q: query })}` : LIST_PATH, county);
+  const list = useLiveList<LostFoundPost>(path, 'new-missing-person', { page: PAGE, ranked: !!query, first });
   const [posted, setPosted] = useState(false);
   /** The name to put in the post form, each time "Post this person" is pressed. */
   const [prefill, setPrefill] = useState<{ name: string } | null>(null);
@@ -101,6 +104,8 @@ export default function LostFoundBoard({ lang, messages, children }: { lang: Lan
         key={path}
         list={list}
         t={t}
+        firstShown={path === first?.path ? first.shown : undefined}
+        board={query ? undefined : { path: localizePath('/lost-found', lang), county }}
         empty={
           query ? (
             <div className="card no-match">

@@ -5,7 +5,7 @@ import type { AssistanceResponse, AssistanceRequest, LostFoundManage, OwnHelpPos
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { api, ApiError, call, failureCause } from '../../client/api.ts';
-import { contactKindOf, contactLink, formatDate, isolate } from '../../common/format.ts';
+import { contactKindOf, contactLink, formatDate, isolate, personPath } from '../../common/format.ts';
 import { $liveEvent } from '../../client/live/store.ts';
 import { expiresSoon, forgetPost, manageLink, myPosts, parseManageFragment, POST_API, rememberPost, type MyPost } from '../../client/my-posts.ts';
 import type { MyPostKind } from '../../common/forms/kit.ts';
@@ -435,7 +435,7 @@ function OwnRecord(props: { record: LostFoundManage; token: string; lang: Lang; 
         </button>
       </div>
       <p>
-        <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.post.id)}`}>{t('manage.publicPage')}</a>
+        <a href={personPath(record.post.id, lang)}>{t('manage.publicPage')}</a>
       </p>
       {children}
       <DetentionFacts record={record} token={token} lang={lang} t={t} />

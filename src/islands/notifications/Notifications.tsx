@@ -6,7 +6,7 @@ import { messageFn, type MessageKey, type Messages } from '../../common/i18n/mes
 import { ApiError, call, failureCause } from '../../client/api.ts';
 import { browserPush, unsubscribeBrowser, type BrowserPush } from '../../client/live/push.ts';
 import { forgetTextAlert, textAlerts, type TextAlert } from '../../client/text-alerts.ts';
-import { isolate } from '../../common/format.ts';
+import { isolate, personPath } from '../../common/format.ts';
 import { showToast } from '../../client/toast.ts';
 import { TextCodeForm } from './TextCode.tsx';
 
@@ -227,7 +227,7 @@ function FollowsCard({ t, lang, push, setPush }: { t: T; lang: Lang; push: Exclu
         <ul className="notification-list">
           {follows.map((record) => (
             <li key={record.id} data-record-id={record.id}>
-              <a href={`${localizePath('/person', lang)}?id=${encodeURIComponent(record.id)}`}>
+              <a href={personPath(record.id, lang)}>
                 <bdi>{record.name}</bdi>
               </a>
               {record.status === 'found' && <span className="badge done">{t('lostFound.found')}</span>}

@@ -14,6 +14,14 @@ interface Props<Item extends ListItem> {
   screen?: number;
   /** The list sits inside a card already: its states draw no card of their own. */
   inCard?: boolean;
+  /** Cards the page asked to show at first (a board's `?shown=`, drawn by the server). */
+  firstShown?: number;
+  /**
+   * The board drawn by the server: its own address and county. "Show more" is then a link to the
+   * same board showing a screen more (`?county=…&shown=…`, src/server/page-data.ts reads it), which
+   * works without scripts; with them it shows more in place.
+   */
+  board?: { path: string; county: string | null };
   children: (shown: Item[]) => ReactNode;
 }
 
@@ -22,8 +30,8 @@ interface Props<Item extends ListItem> {
  * first screen of cards with "Show more" for the rest (drawn ones first, then older pages from the
  * API). A failed refresh keeps the cards and says so under them.
  */
-export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, children }: Props<Item>) {
-  const [screens, setScreens] = useState(1);
+export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, firstShown = screen, board, children }: Props<Item>) {
+  const [screens, setScreens] = useState(() => Math.max(1, Math.ceil(firstShown / screen)));
   const card = inCard ? '' : 'card ';
   const retry = (
     <button className="button secondary" type="button" onClick={() => void list.reload()}>
@@ -50,6 +58,8 @@ export function ListStates<Item extends ListItem>({ list, t, empty, items = list
     );
   }
   const shown = items.slice(0, screens * screen);
+  const More = board ? 'a' : 'button';
+  const more = board && new URLSearchParams({ ...(board.county && { county: board.county }), shown: String(shown.length + screen) });
   const showMore = async () => {
     if (shown.length === items.length) await list.loadMore();
     setScreens((count) => count + 1);
@@ -63,9 +73,16 @@ export function ListStates<Item extends ListItem>({ list, t, empty, items = list
         </p>
       )}
       {(shown.length < items.length || list.more) && (
-        <button className="button secondary list-more" type="button" disabled={list.loadingMore} onClick={() => void showMore()}>
+        <More
+          className="button secondary list-more"
+          {...(board ? { href: `${board.path}?${more}`, 'aria-disabled': list.loadingMore || undefined } : { type: 'button', disabled: list.loadingMore })}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!list.loadingMore) void showMore();
+          }}
+        >
           {t('common.loadMore')}
-        </button>
+        </More>
       )}
     </>
   );

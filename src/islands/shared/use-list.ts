@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { LiveEventName } from '../../common/contract/events.ts';
-import { createList, type ListItem, type ListOptions } from '../../client/lists.ts';
+import { createList, type FirstItems, type ListItem, type ListOptions } from '../../client/lists.ts';
 
 export { REFETCH_MS } from '../../client/lists.ts';
 
@@ -9,11 +9,16 @@ export { REFETCH_MS } from '../../client/lists.ts';
  * A list from the API for a React island (see createList): null items while the first load is
  * on its way; refetched every 30 s, on `live` and when the page comes back; `setItems` adds the
  * page's own post or changes one card, and a refresh never doubles it. A new `path` (a search)
- * is a new list, with the options given with it.
+ * is a new list, with the options given with it. `first` is what the server drew the page with.
  */
-export function useLiveList<T extends ListItem>(path: string, live: LiveEventName, options: Omit<ListOptions, 'path' | 'live'> = {}) {
-  const make = () => ({ path, list: createList<T>({ path, live, ...options }) });
-  const [current, setCurrent] = useState(make);
+export function useLiveList<T extends ListItem>(
+  path: string,
+  live: LiveEventName,
+  { first, ...options }: Omit<ListOptions, 'path' | 'live'> & { first?: FirstItems<T> | null } = {},
+) {
+  // Only the first list starts from the server's items: a path left and come back to is asked anew.
+  const make = (drawn?: typeof first) => ({ path, list: createList<T>({ path, live, ...options }, undefined, drawn) });
+  const [current, setCurrent] = useState(() => make(first));
   // Replaced while rendering, so no frame draws the old list under the new path.
   const { list } = current.path === path ? current : make();
   if (current.list !== list) setCurrent({ path, list });
