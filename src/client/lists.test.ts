@@ -190,6 +190,26 @@ describe('start: every 30 s, on the live event, when the page comes back', () =>
     $liveConnected.set(false);
   });
 
+  it('starts from the items the server drew the page with, asking again only at the first refresh; or at once when they were drawn a while ago', async () => {
+    const api = fakeApi();
+    const drawn = { path: '/api/lost-found', items: posts(3, 1), more: false, at: Date.now() };
+    const fresh = createList<Post>({ path: '/api/lost-found', live: 'new-missing-person' }, api.fetchJson, drawn);
+    expect(ids(fresh.$state.get().items)).toEqual(['p3', 'p2', 'p1']);
+    const stop = fresh.start();
+    expect(api.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(REFETCH_MS);
+    expect(api.calls).toHaveLength(1);
+    stop();
+
+    // Drawn a minute ago (a page a cache kept): asked at once. Drawn for another path (a county chosen since): not used.
+    const kept = createList<Post>({ path: '/api/lost-found' }, api.fetchJson, { ...drawn, at: Date.now() - 60_000 });
+    expect(ids(kept.$state.get().items)).toEqual(['p3', 'p2', 'p1']);
+    kept.start()();
+    expect(api.calls).toHaveLength(2);
+    const other = createList<Post>({ path: '/api/lost-found?county=Fresno' }, api.fetchJson, drawn);
+    expect(other.$state.get().items).toBeNull();
+  });
+
   it('refetches on its own event unless the event names an item already shown, and stops when told', async () => {
     const api = fakeApi();
     const list = createList<Post>({ path: '/api/lost-found', live: 'new-missing-person' }, api.fetchJson);

@@ -36,11 +36,12 @@ export interface ListOptions {
   ranked?: boolean;
 }
 
-/** What the server drew a board with (src/server/page-data.ts): the list's path then, its items, and whether it has older ones. */
+/** What the server drew a board with (src/server/page-data.ts): the list's path then, its items, whether it has older ones, and when (ms). */
 export interface FirstItems<T> {
   path: string;
   items: T[];
   more: boolean;
+  at: number;
 }
 
 /** What the server drew a board's page with (src/server/page-data.ts boardList): its list's first items, the county its address chose and how many cards it showed. */
@@ -102,7 +103,8 @@ const liveItemId = (event: LiveEvent): string | undefined => ('id' in event.data
  * One list from the API: the one way every board loads, refreshes, pages and merges its items.
  * Plain code over a nanostores atom, so a React island (`useLiveList`) and a custom element
  * (the pulse feed) share it. A list the server drew the page with (`first`, for this very path)
- * starts from those items and asks again only at the first refresh, 30 s on.
+ * starts from those items and asks again at the first refresh, 30 s on; or at once when they were
+ * drawn a while ago (a page kept by a cache, or opened again from the phone's history).
  */
 export function createList<T extends ListItem>(
   { path, live, changes, page, ranked }: ListOptions,
@@ -119,7 +121,7 @@ export function createList<T extends ListItem>(
   const added = new Map<string, number>();
   let inFlight: Promise<void> | null = null;
   let again = false;
-  let loadedAt = drawn ? Date.now() : 0;
+  let loadedAt = drawn?.at ?? 0;
 
   const url = (last?: ListItem) => listUrl(path, page, last);
   const read = (address: string) => fetchJson<T[]>(address);
@@ -195,7 +197,7 @@ export function createList<T extends ListItem>(
   };
 
   const start = () => {
-    if (!drawn) void refresh();
+    if (Date.now() - loadedAt > CATCH_UP_MS) void refresh();
     const catchUp = (after: number) => {
       if (Date.now() - loadedAt > after) void refresh();
     };

@@ -31,10 +31,13 @@ export async function apiJson<T>(locals: App.Locals, path: string): Promise<T | 
 }
 
 /**
- * A board's answer carries nothing personal, so browsers and shared caches may keep it 30 s (the
- * spec's refresh), and serve it a minute longer while they ask for a fresh one.
+ * A board's answer carries nothing personal, so a shared cache (Cloudflare's edge, a proxy) may
+ * keep it 30 s, the spec's refresh, and serve it 30 s longer while it asks for a fresh one. A
+ * browser asks again each time: a person who just posted sees the post on the next page they open.
+ * The island wakes from a kept answer as from a fresh one, and asks for the list at once when the
+ * answer is older than a few seconds (src/client/lists.ts).
  */
-export const BOARD_CACHE = 'public, max-age=30, stale-while-revalidate=60';
+export const BOARD_CACHE = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 
 /**
  * What a board's address asks for without scripts, as its links and GET form write it: one
@@ -53,5 +56,5 @@ export async function boardList<T>(locals: App.Locals, path: string, { county, s
   const listPath = countyPath(path, county);
   const limit = Math.max(page, shown);
   const items = await apiJson<T[]>(locals, listUrl(listPath, limit));
-  return items && { path: listPath, items, more: items.length === limit, county, shown };
+  return items && { path: listPath, items, more: items.length === limit, county, shown, at: Date.now() };
 }

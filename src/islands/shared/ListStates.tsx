@@ -30,8 +30,8 @@ interface Props<Item extends ListItem> {
  * first screen of cards with "Show more" for the rest (drawn ones first, then older pages from the
  * API). A failed refresh keeps the cards and says so under them.
  */
-export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, firstShown = screen, board, children }: Props<Item>) {
-  const [screens, setScreens] = useState(() => Math.max(1, Math.ceil(firstShown / screen)));
+export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, firstShown, board, children }: Props<Item>) {
+  const [screens, setScreens] = useState(() => (firstShown ? Math.ceil(firstShown / screen) : 1));
   const card = inCard ? '' : 'card ';
   const retry = (
     <button className="button secondary" type="button" onClick={() => void list.reload()}>
