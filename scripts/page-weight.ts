@@ -110,13 +110,26 @@ export function builtPages(): Page[] {
   });
 }
 
+const pagesDir = new URL('../src/pages/[...lang]/', import.meta.url);
 /**
- * The routes rendered on demand (src/pages with `prerender = false`), as a visitor first opens
- * them; a person's page is weighed on the newest record of the board.
+ * The routes rendered on demand (the page files with `prerender = false`, but for those that only
+ * lead elsewhere), as a visitor first opens them: `/person/:id` for `person/[id].astro`.
  */
-const RENDERED_ROUTES = ['/lost-found', '/person/:id'];
+export const RENDERED_ROUTES = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.astro'))
+  .filter((file) => {
+    const source = readFileSync(new URL(file, pagesDir), 'utf8');
+    return /export const prerender = false/.test(source) && !/return Astro\.redirect\(/.test(source);
+  })
+  .map((file) =>
+    `/${file
+      .replace(/\\/g, '/')
+      .replace(/\.astro$/, '')
+      .replace(/\[(\w+)\]/g, ':$1')}`.replace(/\/index$/, '/'),
+  )
+  .sort();
 
-/** Every page rendered on demand, in every language, as the server at `baseURL` answers it. */
+/** Every page rendered on demand, in every language, as the server at `baseURL` answers it (a person's page: the newest record's). */
 export async function renderedPages(baseURL: string): Promise<Page[]> {
   const [newest] = (await (await fetch(`${baseURL}/api/lost-found?limit=1`)).json()) as { id: string }[];
   if (!newest) throw new Error('The server lists no record to weigh a person page on: start it with the sample content.');

@@ -25,9 +25,10 @@ describe('formatDate', () => {
 });
 
 describe('formatDateTime', () => {
-  it("uses 'MMM d, yyyy h:mm a' in English", () => {
-    const local = new Date(2026, 10, 22, 18, 5).toISOString();
-    expect(formatDateTime(local, 'en')).toBe('Nov 22, 2026 6:05 PM');
+  it("uses 'MMM d, yyyy h:mm a' in English, on California's clock whatever the machine's", () => {
+    // 02:05 UTC on Nov 23 is the evening of Nov 22 in California.
+    expect(formatDateTime('2026-11-23T02:05:00.000Z', 'en')).toBe('Nov 22, 2026 6:05 PM');
+    expect(formatDateTime('2026-11-23T02:05:00.000Z', 'en', 'UTC')).toBe('Nov 23, 2026 2:05 AM');
   });
 });
 

@@ -1,11 +1,14 @@
 import { LOCALES, localizePath, type Lang } from './i18n/languages.ts';
+import { CALIFORNIA_TIME_ZONE } from './contract/hours.ts';
 import type { ContactKind } from './contract/pow.ts';
 
 /**
- * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere.
+ * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere, on
+ * California's clock: a page the server draws and the island that wakes on the phone then say
+ * the same (the site is California's; a phone elsewhere still reads California's dates).
  * Plain dates (YYYY-MM-DD) are calendar days and are shown as such in every time zone.
  */
-export function formatDate(value: string, lang: Lang, timeZone?: string): string {
+export function formatDate(value: string, lang: Lang, timeZone = CALIFORNIA_TIME_ZONE): string {
   const plainDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = new Date(plainDay ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
@@ -17,12 +20,8 @@ export function formatDate(value: string, lang: Lang, timeZone?: string): string
   }).format(date);
 }
 
-/**
- * A moment as 'MMM d, yyyy h:mm a' in English ("Nov 22, 2026 6:05 PM"), the locale's way
- * elsewhere: on the phone's own clock, or in `timeZone` (a page the server writes says
- * California's time, not its own).
- */
-export function formatDateTime(value: string, lang: Lang, timeZone?: string): string {
+/** A moment as 'MMM d, yyyy h:mm a' in English ("Nov 22, 2026 6:05 PM"), the locale's way elsewhere, on California's clock. */
+export function formatDateTime(value: string, lang: Lang, timeZone = CALIFORNIA_TIME_ZONE): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   const time = new Intl.DateTimeFormat(LOCALES[lang], { hour: 'numeric', minute: '2-digit', timeZone }).format(date);

@@ -3,6 +3,7 @@
  * address, its data from the site's own API asked in process (the one way lists are read, with
  * the API's own checks and caches), and how long its answer may be kept.
  */
+import type { AstroGlobal } from 'astro';
 import { COUNTIES } from '../common/contract/places.ts';
 import { PAGE_SIZE } from '../common/contract/limits.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../common/i18n/languages.ts';
@@ -51,10 +52,25 @@ export function boardAddress(url: URL): { county: string | null; shown: number }
   return { county, shown: Math.min(Math.max(screens, 1) * SCREEN, PAGE_SIZE.max) };
 }
 
-/** A board's first items, as its island will start from them: the newest `shown` (at least a `page`) of `path` in `county`. */
-export async function boardList<T>(locals: App.Locals, path: string, { county, shown }: ReturnType<typeof boardAddress>, page: number): Promise<BoardStart<T> | null> {
+/**
+ * A board's first items, as its island will start from them: of `path` in `county`, the newest
+ * `shown` (at least a `page`) of a paged list, or the whole of one the API answers whole.
+ */
+export async function boardList<T>(locals: App.Locals, path: string, { county, shown }: ReturnType<typeof boardAddress>, page?: number): Promise<BoardStart<T> | null> {
   const listPath = countyPath(path, county);
-  const limit = Math.max(page, shown);
+  const limit = page && Math.max(page, shown);
   const items = await apiJson<T[]>(locals, listUrl(listPath, limit));
-  return items && { path: listPath, items, more: items.length === limit, county, shown, at: Date.now() };
+  return items && { path: listPath, items, more: !!limit && items.length === limit, county, shown, at: Date.now() };
+}
+
+/**
+ * What a board's page needs before it draws: its language (null: the address names none, a 404),
+ * the county its address chose, and its first items; its answer may be kept by shared caches.
+ */
+export async function renderBoard<T>(astro: AstroGlobal, path: string, page?: number) {
+  const lang = renderedLanguage(astro.params.lang);
+  if (!lang) return null;
+  const address = boardAddress(astro.url);
+  astro.response.headers.set('Cache-Control', BOARD_CACHE);
+  return { lang, county: address.county, first: await boardList<T>(astro.locals, path, address, page) };
 }

@@ -18,6 +18,7 @@ import { showToast } from '../../client/toast.ts';
 import { REFETCH_MS, useLiveList } from '../shared/use-list.ts';
 import { placeOf, StateNote, TrustBadge } from './AlertCard.tsx';
 import { ListStates } from '../shared/ListStates.tsx';
+import type { BoardStart } from '../../client/lists.ts';
 import { TextCodeForm } from '../notifications/TextCode.tsx';
 
 type T = ReturnType<typeof messageFn>;
@@ -27,13 +28,15 @@ const RESOLVED_TODAY_SAMPLE = 234;
 
 const notificationsGranted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
-/** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts. */
-export default function AlertsLive({ lang, messages }: { lang: Lang; messages: Messages }) {
+export const LIST_PATH = '/api/alerts';
+
+/** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts (drawn by the server from `first`). */
+export default function AlertsLive({ lang, messages, first }: { lang: Lang; messages: Messages; first: BoardStart<Alert> | null }) {
   const t = messageFn(messages, lang);
   const id = useId();
   const [stats, setStats] = useState<LiveStats | null>(null);
   const [enabled, setEnabled] = useState(false);
-  const list = useLiveList<Alert>('/api/alerts', 'emergency-alert', { changes: 'alert-state' });
+  const list = useLiveList<Alert>(LIST_PATH, 'emergency-alert', { changes: 'alert-state', first });
 
   const loadStats = useCallback(() => {
     api<LiveStats>('/api/live/stats').then(setStats, () => undefined);
@@ -95,7 +98,7 @@ export default function AlertsLive({ lang, messages }: { lang: Lang; messages: M
 
       <section aria-labelledby={`${id}-active`} aria-busy={list.loading}>
         <h2 id={`${id}-active`}>{t('alertsLive.activeTitle')}</h2>
-        <ListStates list={list} t={t} empty={t('alertsLive.empty')}>
+        <ListStates list={list} t={t} empty={t('alertsLive.empty')} firstShown={first?.shown} board={{ path: localizePath('/alerts-live', lang), county: null }}>
           {(alerts) => (
             <ul className="alerts">
               {alerts.map((alert) => (
@@ -243,7 +246,8 @@ function LiveAlertCard({ alert, lang, t }: { alert: Alert; lang: Lang; t: T }) {
       <StateNote alert={alert} />
       {alert.activity && <p className="note">{t(ACTIVITY_KEYS[alert.activity] ?? 'activity.other')}</p>}
       <p className="note">
-        <bdi>{placeOf(alert)}</bdi> · {relativeTime(alert.createdAt, lang, t)}
+        <bdi>{placeOf(alert)}</bdi> · {/* "5 minutes ago" may have become 6 between the server's drawing and the phone's waking. */}
+        <span suppressHydrationWarning>{relativeTime(alert.createdAt, lang, t)}</span>
         {alert.contact && (
           <>
             {' · '}

@@ -1,14 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
 import type { Alert } from '../../common/contract/index.ts';
 import { ENFORCEMENT_ACTIVITIES, ENFORCEMENT_TYPE, MAX_REPORTED_COUNT, type Precision } from '../../common/contract/limits.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
-import { $county, countyPath } from '../../client/area.ts';
+import { countyPath } from '../../client/area.ts';
+import type { BoardStart } from '../../client/lists.ts';
 import { call } from '../../client/api.ts';
 import { ICE_REPORT_FORM } from '../../common/forms/alerts.ts';
 import { FormKeys, useForm } from '../shared/use-form.tsx';
-import { useLiveList } from '../shared/use-list.ts';
+import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 import { AlertList } from './AlertCard.tsx';
 import { PrecisionChoice, type Position } from './AlertForm.tsx';
 import { PhotoField } from '../shared/PhotoField.tsx';
@@ -16,18 +16,21 @@ import { Tallies } from './Tallies.tsx';
 
 const SPEC = ICE_REPORT_FORM;
 
+/** The enforcement reports, every one the API holds (they expire within hours). */
+export const LIST_PATH = `/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`;
+
 /**
  * /ice-reports: report immigration-enforcement activity (what is happening first, then where,
- * how many, markings, an optional photo and a rounded position) and see recent reports.
+ * how many, markings, an optional photo and a rounded position) and see recent reports, drawn by
+ * the server from `first`.
  */
-export default function IceReport({ lang, messages, hours, children }: { lang: Lang; messages: Messages; hours: number; children?: ReactNode }) {
+export default function IceReport(props: { lang: Lang; messages: Messages; hours: number; first: BoardStart<Alert> | null; children?: ReactNode }) {
+  const { lang, messages, hours, first, children } = props;
   const t = messageFn(messages, lang);
   const id = useId();
   const [position, setPosition] = useState<Position | null>(null);
   const [photo, setPhoto] = useState<{ url: string | null; uploading: boolean }>({ url: null, uploading: false });
-  const { items, setItems } = useLiveList<Alert>(countyPath(`/api/alerts?type=${encodeURIComponent(ENFORCEMENT_TYPE)}`, useStore($county)), 'emergency-alert', {
-    changes: 'alert-state',
-  });
+  const { items, setItems } = useLiveList<Alert>(countyPath(LIST_PATH, useBoardCounty(first)), 'emergency-alert', { changes: 'alert-state', first });
   const { form, row, values, set, submitLabel, pending } = useForm({
     spec: SPEC,
     t,

@@ -1,15 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Drop } from '../../common/contract/index.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
-import { $county, countyPath } from '../../client/area.ts';
+import { countyPath } from '../../client/area.ts';
 import { call } from '../../client/api.ts';
 import { VOLUNTEER_FORM } from '../../common/forms/posts.ts';
 import { FormKeys, useForm } from '../shared/use-form.tsx';
 import { formatDate } from '../../common/format.ts';
-import { listUrl } from '../../client/lists.ts';
-import { useLiveList } from '../shared/use-list.ts';
+import type { BoardStart } from '../../client/lists.ts';
+import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
 
 type T = ReturnType<typeof messageFn>;
@@ -20,18 +19,16 @@ const directionsHref = (query: string) => `https://www.google.com/maps/search/?a
 /** A drop's own iCalendar file: a plain link, which a phone hands to its calendar to add. */
 const calendarHref = (drop: Drop) => `/api/drops/${encodeURIComponent(drop.id)}/calendar.ics`;
 
-const LIST_PATH = '/api/drops';
-/** The board's first request, asked for with the page (Page's `preload`). */
-export const FIRST_PAGE = listUrl(LIST_PATH);
+export const LIST_PATH = '/api/drops';
 
 /**
  * Every upcoming food and supply drop from the server, the next one first (or, when none is
  * scheduled, that news and the spec's fixed fallback marked as a sample), each with directions
- * and, for a real drop, a small volunteer sign-up.
+ * and, for a real drop, a small volunteer sign-up; drawn by the server from `first`.
  */
-export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: Messages }) {
+export default function WeeklyDrop({ lang, messages, first }: { lang: Lang; messages: Messages; first: BoardStart<Drop> | null }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Drop>(countyPath(LIST_PATH, useStore($county)), 'new-drop');
+  const list = useLiveList<Drop>(countyPath(LIST_PATH, useBoardCounty(first)), 'new-drop', { first });
   const [next, ...later] = list.items ?? [];
   const id = useId();
   const details = (drop: Drop) => (
@@ -51,7 +48,7 @@ export default function WeeklyDrop({ lang, messages }: { lang: Lang; messages: M
           {t('drops.next')} {next?.sample && <SampleBadge t={t} />}
         </h2>
         <ListStates list={list} t={t} inCard empty={<Fallback t={t} />}>
-          {([first]) => details(first!)}
+          {([soonest]) => details(soonest!)}
         </ListStates>
       </section>
       {later.length > 0 && (

@@ -1,14 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { LostFoundPost } from '../../common/contract/index.ts';
 import { LIMITS } from '../../common/contract/limits.ts';
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type Messages } from '../../common/i18n/messages.ts';
-import { $county, countyPath } from '../../client/area.ts';
+import { countyPath } from '../../client/area.ts';
 import { isolate, personPath } from '../../common/format.ts';
 import { recordFacts, takesMessages } from '../../common/person.ts';
 import type { BoardStart } from '../../client/lists.ts';
-import { useLiveList } from '../shared/use-list.ts';
+import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
 import { MissingPersonForm } from './MissingPersonForm.tsx';
 import { MyPostsLink } from '../manage/MyPostsLink.tsx';
@@ -34,9 +33,7 @@ export default function LostFoundBoard(props: { lang: Lang; messages: Messages; 
   const t = messageFn(messages, lang);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
-  // On the server the county is the one the address chose; on the phone, the area choice's (which starts from it).
-  const chosen = useStore($county);
-  const county = import.meta.env.SSR ? (first?.county ?? null) : chosen;
+  const county = useBoardCounty(first);
   const path = countyPath(query ? `${LIST_PATH}?${new URLSearchParams({ q: query })}` : LIST_PATH, county);
   const list = useLiveList<LostFoundPost>(path, 'new-missing-person', { page: PAGE, ranked: !!query, first });
   const [posted, setPosted] = useState(false);

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { LiveEventName } from '../../common/contract/events.ts';
-import { createList, type FirstItems, type ListItem, type ListOptions } from '../../client/lists.ts';
+import { $county } from '../../client/area.ts';
+import { createList, type BoardStart, type FirstItems, type ListItem, type ListOptions } from '../../client/lists.ts';
 
 export { REFETCH_MS } from '../../client/lists.ts';
 
@@ -28,3 +29,12 @@ export function useLiveList<T extends ListItem>(
 }
 
 export type LiveList<T extends ListItem> = ReturnType<typeof useLiveList<T>>;
+
+/**
+ * The county a board lists: on the server the one its address chose (`first`), on the phone the
+ * area choice's (which starts from that address, src/components/boards/area-choice.ts).
+ */
+export function useBoardCounty(first: BoardStart<unknown> | null | undefined): string | null {
+  const chosen = useStore($county);
+  return import.meta.env.SSR ? (first?.county ?? null) : chosen;
+}
