@@ -1,6 +1,8 @@
 import { LOCALES, localizePath, type Lang } from './i18n/languages.ts';
-import { CALIFORNIA_TIME_ZONE } from './contract/hours.ts';
 import type { ContactKind } from './contract/pow.ts';
+
+/** California's clocks: drops, opening hours and every date and time the site shows keep this time. */
+export const CALIFORNIA_TIME_ZONE = 'America/Los_Angeles';
 
 /**
  * A date as 'MMM d, yyyy' in English ("Nov 20, 2026") and the locale's equivalent elsewhere, on

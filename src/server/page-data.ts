@@ -49,18 +49,21 @@ export function boardAddress(url: URL): { county: string | null; shown: number }
   const named = url.searchParams.get('county');
   const county = COUNTIES.some((each) => each.name === named) ? named : null;
   const screens = Math.ceil(Number(url.searchParams.get('shown')) / SCREEN) || 1;
-  return { county, shown: Math.min(Math.max(screens, 1) * SCREEN, PAGE_SIZE.max) };
+  // The API answers at most PAGE_SIZE.max, and one more than shown is asked for.
+  return { county, shown: Math.min(Math.max(screens, 1), Math.floor((PAGE_SIZE.max - 1) / SCREEN)) * SCREEN };
 }
 
 /**
  * A board's first items, as its island will start from them: of `path` in `county`, the newest
- * `shown` (at least a `page`) of a paged list, or the whole of one the API answers whole.
+ * `shown` of a paged list (the island asks for the rest with "Show more": the page carries only
+ * what it shows, twice, drawn and as the island's data), or the whole of one the API answers whole.
  */
 export async function boardList<T>(locals: App.Locals, path: string, { county, shown }: ReturnType<typeof boardAddress>, page?: number): Promise<BoardStart<T> | null> {
   const listPath = countyPath(path, county);
-  const limit = page && Math.max(page, shown);
-  const items = await apiJson<T[]>(locals, listUrl(listPath, limit));
-  return items && { path: listPath, items, more: !!limit && items.length === limit, county, shown, at: Date.now() };
+  // One more than shown says whether there are more.
+  const items = await apiJson<T[]>(locals, listUrl(listPath, page && shown + 1));
+  if (!items) return null;
+  return { path: listPath, items: page ? items.slice(0, shown) : items, more: !!page && items.length > shown, county, shown, at: Date.now() };
 }
 
 /**

@@ -40,10 +40,13 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   expect(kept.every((path) => path.startsWith('/api/') && !path.startsWith('/parties/'))).toBe(true);
 
   await context.setOffline(false);
+  const posted = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/api/lost-found'));
   await page.click('.board-form button[type="submit"]');
+  expect((await posted).status()).toBe(201);
   await expect.poll(() => toast(page).textContent()).toContain(ar['lostFound.success']);
   await context.close();
-});
+  // The service worker's install, two visits and a proof of work on a busy machine take their time.
+}, 60_000);
 
 it('never keeps which person a family looked up, and Quick exit empties what was kept', async () => {
   const context = await newContext();

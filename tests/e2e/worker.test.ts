@@ -215,6 +215,32 @@ it('stores and lists a lost-and-found post, and the room tells every listening p
   expect((await fetch(`${base}/person/00000000-0000-4000-8000-000000000000`)).status).toBe(410);
 });
 
+it('renders a board with its data in workerd, and keeps it at the edge for the time its answer allows shared caches; never a person’s page', async () => {
+  const first = `Worker Edge ${Date.now()}`;
+  expect((await post('/api/lost-found', { name: first, lastSeenCity: 'Fresno' }, base)).status).toBe(201);
+  const board = await fetch(`${base}/es/lost-found`);
+  expect(board.status).toBe(200);
+  expect(board.headers.get('cache-control')).toContain('s-maxage=30');
+  const html = await board.text();
+  expect(html).toContain(first);
+  expect(html).toContain(`<title>${es['lostFound.title']}`);
+  expect(allowedHashes(expectSecured(board))).toEqual((await inlineScriptHashes(html)).sort());
+
+  // Posted since: the API lists it at once, the kept board not before its 30 s are up.
+  const second = `Worker Edge Later ${Date.now()}`;
+  const created = await post('/api/lost-found', { name: second, lastSeenCity: 'Fresno' }, base);
+  const listed = (await (await fetch(`${base}/api/lost-found`)).json()) as { name: string }[];
+  expect(listed[0]!.name).toBe(second);
+  expect(await (await fetch(`${base}/es/lost-found`)).text()).not.toContain(second);
+  // Another address (another county) is another answer.
+  expect(await (await fetch(`${base}/es/lost-found?county=Fresno`)).text()).toContain(second);
+
+  const { id } = (await created.json()) as { id: string };
+  expect(await (await fetch(`${base}/person/${id}`)).text()).toContain(second);
+  expect((await post(`/api/lost-found/${id}/notes`, { authorName: 'Ana', text: 'Seen at the Fresno shelter', status: 'believed_alive' }, base)).status).toBe(201);
+  expect(await (await fetch(`${base}/person/${id}`)).text()).toContain('Seen at the Fresno shelter');
+});
+
 it('refuses bad input with 400 and stores nothing', async () => {
   const before = ((await (await fetch(`${base}/api/lost-found`)).json()) as unknown[]).length;
   const refused = await post('/api/lost-found', { name: '' }, base);

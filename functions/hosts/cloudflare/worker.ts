@@ -104,12 +104,20 @@ export default {
       return nonPage(answer, apiPolicy(answer.headers));
     }
     if (pathname.startsWith('/images/')) return nonPage(await serveMedia(r2Media(env.MEDIA), pathname, request));
+    // A board's answer is kept in this data center's cache for the time its Cache-Control gives
+    // shared caches (s-maxage), by its address (path with language, and county): nothing in it is
+    // personal, and no request header changes it.
+    const edge = request.method === 'GET' ? caches.default : undefined;
+    const kept = await edge?.match(request.url);
+    if (kept) return kept;
     // A rendered page asks the API in this isolate for its data (src/server/page-data.ts).
     const app = apiFor(env);
     const api = app instanceof Error ? undefined : (path: string) => app.fetch(new Request(new URL(path, request.url)));
     const page = await astro.fetch(request, env, { waitUntil: (work) => context.waitUntil(work), passThroughOnException: () => context.passThroughOnException(), props: { api } });
     // No page here: the assets answer their nearest 404.html, in the visitor's language.
-    return page.status === 404 ? env.ASSETS.fetch(request) : page;
+    if (page.status === 404) return env.ASSETS.fetch(request);
+    if (edge && page.ok && /\bs-maxage=\d+/.test(page.headers.get('cache-control') ?? '')) context.waitUntil(edge.put(request.url, page.clone()));
+    return page;
   },
 
   /** A cron trigger (wrangler.toml) deletes what has expired and sends waiting texts. */

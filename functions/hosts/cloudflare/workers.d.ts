@@ -58,3 +58,8 @@ interface ExecutionContext {
   passThroughOnException(): void;
   props: unknown;
 }
+
+/** Cloudflare's cache in each data center, in front of this worker (the Cache API's `default`). */
+interface CacheStorage {
+  readonly default: Cache;
+}

@@ -3,6 +3,7 @@
  * code with no zod: /resources computes "Open now" on the phone with the same function the API's
  * `openNow=1` filter uses.
  */
+import { CALIFORNIA_TIME_ZONE } from '../format.ts';
 import { WEEKDAYS, type Weekday } from './resource-lists.ts';
 
 /** One opening period: a day and a time span on it, `HH:MM` on a 24-hour clock. */
@@ -20,8 +21,7 @@ export function isOpeningPeriod(period: OpeningPeriod): boolean {
   return WEEKDAYS.includes(period.day) && CLOCK.test(period.opens) && (CLOCK.test(period.closes) || period.closes === '24:00') && period.closes > period.opens;
 }
 
-/** California's clocks: drops, opening hours and the pages the server writes all keep this time. */
-export const CALIFORNIA_TIME_ZONE = 'America/Los_Angeles';
+export { CALIFORNIA_TIME_ZONE } from '../format.ts';
 
 let californiaWeek: Intl.DateTimeFormat | undefined;
 

@@ -29,6 +29,8 @@ const RESOLVED_TODAY_SAMPLE = 234;
 const notificationsGranted = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
 export const LIST_PATH = '/api/alerts';
+/** Alerts per request; older ones come with "Show more". */
+export const PAGE = 20;
 
 /** /alerts-live: who is watching, text and browser alerts, and the active emergency alerts (drawn by the server from `first`). */
 export default function AlertsLive({ lang, messages, first }: { lang: Lang; messages: Messages; first: BoardStart<Alert> | null }) {
@@ -36,7 +38,7 @@ export default function AlertsLive({ lang, messages, first }: { lang: Lang; mess
   const id = useId();
   const [stats, setStats] = useState<LiveStats | null>(null);
   const [enabled, setEnabled] = useState(false);
-  const list = useLiveList<Alert>(LIST_PATH, 'emergency-alert', { changes: 'alert-state', first });
+  const list = useLiveList<Alert>(LIST_PATH, 'emergency-alert', { page: PAGE, changes: 'alert-state', first });
 
   const loadStats = useCallback(() => {
     api<LiveStats>('/api/live/stats').then(setStats, () => undefined);

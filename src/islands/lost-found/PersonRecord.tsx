@@ -138,8 +138,7 @@ export default function PersonRecord({ lang, messages, record: first, id, token 
             {t('lostFound.posted')} {facts.posted}
           </p>
         </div>
-        {/* Sharing and following need the page's script: without it they are not offered. */}
-        {awake && <PersonActions t={t} lang={lang} id={id} name={record.name} />}
+        <PersonActions t={t} lang={lang} id={id} name={record.name} awake={awake} />
       </article>
       {takesMessages(record) && (
         <section className="card person-message" aria-labelledby="message">
@@ -210,19 +209,24 @@ export default function PersonRecord({ lang, messages, record: first, id, token 
 
 const text = (value: string | boolean | undefined) => (typeof value === 'string' ? value : '');
 
-/** Share (the page's own address, never anything typed) and "Notify me about this person" where pushes can reach this browser. */
-function PersonActions({ t, lang, id, name }: { t: T; lang: Lang; id: string; name: string }) {
-  /** Whether this browser's push subscription follows the record: null until known, or where pushes cannot come. */
-  const [following, setFollowing] = useState<boolean | null>(null);
+/**
+ * Share (the page's own address, never anything typed) and "Notify me about this person" where
+ * pushes can reach this browser. They need the page's script: drawn by the server with their room
+ * kept but unseen until it wakes (nothing below them moves then), and not at all without scripts
+ * (the page's noscript style).
+ */
+function PersonActions({ t, lang, id, name, awake }: { t: T; lang: Lang; id: string; name: string; awake: boolean }) {
+  /** Whether this browser's push subscription follows the record: null until known; 'no' where pushes cannot come. */
+  const [following, setFollowing] = useState<boolean | null | 'no'>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!pushSupported()) return;
+    if (!pushSupported()) return setFollowing('no');
     void (async () => {
       let follows = false;
       try {
         const push = await browserPush(false);
-        if (push === 'unsupported') return;
+        if (push === 'unsupported') return setFollowing('no');
         if (push && push !== 'blocked') follows = (await call('POST /api/push/subscriptions/lookup', { endpoint: push.endpoint })).follows.some((record) => record.id === id);
       } catch {
         // Unknown to the server, or offline: offered as not followed.
@@ -261,12 +265,12 @@ function PersonActions({ t, lang, id, name }: { t: T; lang: Lang; id: string; na
   };
 
   return (
-    <div className="person-actions">
+    <div className="person-actions" data-waking={awake ? undefined : ''}>
       <button className="button secondary person-share" type="button" onClick={() => void share()}>
         {t('person.share')}
       </button>
-      {following !== null && (
-        <button className="button secondary person-follow" type="button" disabled={busy} onClick={() => void follow()}>
+      {following !== 'no' && (
+        <button className="button secondary person-follow" type="button" data-waking={following === null ? '' : undefined} disabled={busy} onClick={() => void follow()}>
           {t(following ? 'person.unfollow' : 'person.follow')}
         </button>
       )}
