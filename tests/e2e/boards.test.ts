@@ -31,7 +31,7 @@ interface Board {
   add?: (text: string) => Promise<unknown>;
 }
 
-type Item = { name?: string; details?: string; meetSpot?: string };
+type Item = { name?: string; details?: string; meetSpot?: string; title?: string };
 const added = (response: Response) => expect(response.status).toBe(201);
 const alert = (type: string) => async (details: string) => added(await post('/api/alerts', { type, details, city: 'Fresno', precision: 'BROAD' }));
 const alertCards = '.alerts > li .alert-details';
@@ -55,7 +55,8 @@ const BOARDS: Board[] = [
     area: true,
     add: async (details) => added(await post('/api/alerts', { type: 'Enforcement Activity', activity: 'Other', details, city: 'Fresno', precision: 'BROAD' })),
   },
-  // The next drop, in full; drops are made on the moderators' desk (tests/e2e/admin.test.ts).
+  // Jobs and drops are published from the moderators' desk (tests/e2e/admin.test.ts); the next drop is drawn in full.
+  { route: '/jobs', list: '/api/jobs', card: '.jobs-list li.jobs-card .jobs-card-title', key: (item) => item.title!, area: true },
   { route: '/drops', list: '/api/drops?limit=1', card: '.drops-next .drops-facts dd bdi:first-child', key: (item) => item.meetSpot!, area: true },
 ];
 
