@@ -57,6 +57,7 @@ const BOARDS: Board[] = [
   },
   // Jobs and drops are published from the moderators' desk (tests/e2e/admin.test.ts); the next drop is drawn in full.
   { route: '/jobs', list: '/api/jobs', card: '.jobs-list li.jobs-card .jobs-card-title', key: (item) => item.title!, area: true },
+  { route: '/resources', list: '/api/resources', card: '.resources-list li.resource-card h3 bdi', key: (item) => item.name!, area: true },
   { route: '/drops', list: '/api/drops?limit=1', card: '.drops-next .drops-facts dd bdi:first-child', key: (item) => item.meetSpot!, area: true },
 ];
 
@@ -111,6 +112,29 @@ describe.each(BOARDS)('$route, drawn by the server', (board) => {
     const text = `Board Live ${Date.now()}`;
     await board.add(text);
     await expect.poll(() => page.locator(board.card).first().textContent(), { timeout: 10_000 }).toBe(text);
+  });
+});
+
+describe('the filters without JavaScript', () => {
+  it('a category chip and the details are a GET form of the board’s own address, drawn filtered by the server', async () => {
+    const browser = await withoutScripts.context();
+    onTestFinished(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto('/ar/resources');
+    await page.click('.resources-chip[data-category="Food"]');
+    await page.waitForURL((url) => url.pathname === '/ar/resources' && url.searchParams.get('category') === 'Food');
+    const resources = (await (await fetch(`${baseURL}/api/resources`)).json()) as { name: string; category: string; languages: string[] }[];
+    const food = resources.filter((resource) => resource.category === 'Food');
+    expect(food.length).toBeGreaterThan(0);
+    expect(await page.locator('.resources-list li.resource-card h3 bdi').allTextContents()).toEqual(food.map((resource) => resource.name).slice(0, SCREEN));
+    expect(await page.getAttribute('.resources-chip[data-category="Food"]', 'aria-pressed')).toBe('true');
+
+    await page.selectOption('select[name="language"]', 'es');
+    await page.getByRole('button', { name: ar['resources.apply'] }).click();
+    await page.waitForURL((url) => url.searchParams.get('language') === 'es' && url.searchParams.get('category') === 'Food');
+    expect(await page.locator('.resources-list li.resource-card h3 bdi').allTextContents()).toEqual(
+      food.filter((resource) => resource.languages.includes('es')).map((resource) => resource.name),
+    );
   });
 });
 
