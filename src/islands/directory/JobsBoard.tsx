@@ -89,7 +89,7 @@ export default function JobsBoard({ lang, messages, first }: { lang: Lang; messa
     showToast(wasSaved ? { title: t('jobs.unsavedToast') } : { title: t('jobs.savedToast'), variant: 'success' });
   };
   const card = (job: Job, place: 'board' | 'saved') => (
-    <JobCard key={job.id} job={job} place={place} t={t} saved={!!saved?.some((item) => item.id === job.id)} onToggle={() => toggle(job)} />
+    <JobCard key={job.id} job={job} place={place} t={t} saved={saved && saved.some((item) => item.id === job.id)} onToggle={() => toggle(job)} />
   );
 
   return (
@@ -109,8 +109,12 @@ export default function JobsBoard({ lang, messages, first }: { lang: Lang; messa
   );
 }
 
-/** One job: pay and badges, title, notes, city and employer, Apply (its contact as a link) and the bookmark. */
-function JobCard({ job, place, t, saved, onToggle }: { job: Job; place: 'board' | 'saved'; t: T; saved: boolean; onToggle: () => void }) {
+/**
+ * One job: pay and badges, title, notes, city and employer, Apply (its contact as a link) and the
+ * bookmark, which keeps the job on the phone and so is offered once the page's script can
+ * (`saved` null before).
+ */
+function JobCard({ job, place, t, saved, onToggle }: { job: Job; place: 'board' | 'saved'; t: T; saved: boolean | null; onToggle: () => void }) {
   const titleId = `job-${place}-${job.id}`;
   const apply = contactLink(job.contact);
   const Title = place === 'board' ? 'h2' : 'h3';
@@ -180,10 +184,12 @@ function JobCard({ job, place, t, saved, onToggle }: { job: Job; place: 'board' 
             {t('jobs.apply')}
           </a>
         )}
-        <button className="button secondary jobs-bookmark" type="button" aria-pressed={saved} aria-describedby={titleId} onClick={onToggle}>
-          <Icon inner={BOOKMARK} fill={saved ? 'currentColor' : 'none'} />
-          {t(saved ? 'jobs.unsave' : 'jobs.save')}
-        </button>
+        {saved !== null && (
+          <button className="button secondary jobs-bookmark" type="button" aria-pressed={saved} aria-describedby={titleId} onClick={onToggle}>
+            <Icon inner={BOOKMARK} fill={saved ? 'currentColor' : 'none'} />
+            {t(saved ? 'jobs.unsave' : 'jobs.save')}
+          </button>
+        )}
       </div>
       <p className="jobs-contact note">
         <bdi>{job.contact}</bdi>
