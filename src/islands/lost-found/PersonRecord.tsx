@@ -26,6 +26,8 @@ interface Props {
   id: string;
   /** The one-time token (functions/http/reveal.ts) that lets the page's contact or message form work once without scripts. */
   token: string | null;
+  /** The record is not there (removed, hidden or expired): the page says so, drawn without a script. */
+  gone?: boolean;
 }
 
 /**
@@ -35,10 +37,10 @@ interface Props {
  * with the record; the island wakes from that record (no second request) and redraws on a new
  * note, live. Dates are California's on both, so what the server drew is what wakes.
  */
-export default function PersonRecord({ lang, messages, record: first, id, token }: Props) {
+export default function PersonRecord({ lang, messages, record: first, id, token, gone }: Props) {
   const t = messageFn(messages, lang);
   const [record, setRecord] = useState(first);
-  const [state, setState] = useState<'record' | 'loading' | 'failed' | 'gone'>(first ? 'record' : 'loading');
+  const [state, setState] = useState<'record' | 'loading' | 'failed' | 'gone'>(gone ? 'gone' : first ? 'record' : 'loading');
   /** Answers to older requests than the last are dropped: a live refresh never draws an older record over a newer one. */
   const asked = useRef(0);
   const [awake, setAwake] = useState(false);
