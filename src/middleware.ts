@@ -13,7 +13,8 @@ export const onRequest = defineMiddleware(async ({ isPrerendered, locals, reques
   if (isPrerendered) return next();
   locals.api ??= locals.cfContext?.props?.api;
   const response = await next();
-  // A page that found its address names nothing (a prefix that is no language) answers as the hosts do for any unknown path.
+  // A page whose address names nothing (a prefix that is no language): a plain 404 (the worker
+  // answers its assets' 404 page in its place).
   if (response.status === 404) {
     const notFound = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     secure(notFound.headers, NON_PAGE_POLICY);

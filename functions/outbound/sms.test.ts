@@ -148,7 +148,8 @@ it('reminds a number to search the detainee locator again at 8, 24 and 48 hours 
   expect((await api.post('/api/alert-subscriptions/reminders/confirm', { phone, code })).status).toBe(400);
   expect(await confirmed.json()).toEqual({ phone, reminders: [8, 24, 48].map((hours) => new Date(start + hours * HOUR).toISOString()) });
   expect(await api.count('text_reminders')).toBe(1);
-  expect(JSON.stringify((await api.store.client.execute('select * from text_reminders')).rows)).not.toMatch(/555|0177/);
+  // The number in none of its spellings (a keyed hash or a sealed value may hold "555" by chance).
+  expect(JSON.stringify((await api.store.client.execute('select * from text_reminders')).rows)).not.toMatch(/5595550177|555-0177|555 0177/);
   await api.settle();
   gateway.received.length = 0;
 

@@ -68,12 +68,14 @@ export async function boardList<T>(locals: App.Locals, path: string, { county, s
 
 /**
  * What a board's page needs before it draws: its language (null: the address names none, a 404),
- * the county its address chose, and its first items; its answer may be kept by shared caches.
+ * the county its address chose, and its first items. Its answer may be kept by shared caches, but
+ * never one drawn without its items (the API failed): the next visitor gets a fresh try.
  */
 export async function renderBoard<T>(astro: AstroGlobal, path: string, page?: number) {
   const lang = renderedLanguage(astro.params.lang);
   if (!lang) return null;
   const address = boardAddress(astro.url);
-  astro.response.headers.set('Cache-Control', BOARD_CACHE);
-  return { lang, county: address.county, first: await boardList<T>(astro.locals, path, address, page) };
+  const first = await boardList<T>(astro.locals, path, address, page);
+  astro.response.headers.set('Cache-Control', first ? BOARD_CACHE : 'no-store');
+  return { lang, county: address.county, first };
 }

@@ -100,6 +100,8 @@ const policies = await pagePolicies(clientDir);
 // scripts, and other static files the 404 page's, as the Cloudflare host's _headers gives them.
 site.use('*', async (c, next) => {
   await next();
+  // A page rendered on demand was written with its own headers (src/middleware.ts).
+  if (c.res === RESPONSE_ALREADY_SENT) return;
   const { path } = c.req;
   const page = c.res.headers.get('content-type')?.startsWith('text/html') && policies.get(c.res.status === 404 ? notFoundFile(langFromPath(path)) : pageFile(path));
   secure(c.res.headers, path.startsWith('/api/') ? apiPolicy(c.res.headers) : path.startsWith('/images/') ? NON_PAGE_POLICY : page || policies.get('404.html')!);
