@@ -129,9 +129,14 @@ export const RENDERED_ROUTES = readdirSync(pagesDir, { recursive: true, encoding
   )
   .sort();
 
-/** Every page rendered on demand, in every language, as the server at `baseURL` answers it (a person's page: the newest record's). */
+/**
+ * Every page rendered on demand, in every language, as the server at `baseURL` answers it. A
+ * person's page is weighed on the newest sample record (the same page whatever was posted since),
+ * or the newest record when there is no sample content.
+ */
 export async function renderedPages(baseURL: string): Promise<Page[]> {
-  const [newest] = (await (await fetch(`${baseURL}/api/lost-found?limit=1`)).json()) as { id: string }[];
+  const records = (await (await fetch(`${baseURL}/api/lost-found?limit=100`)).json()) as { id: string; sample: boolean }[];
+  const newest = records.find((record) => record.sample) ?? records[0];
   if (!newest) throw new Error('The server lists no record to weigh a person page on: start it with the sample content.');
   const pages: Page[] = [];
   for (const route of RENDERED_ROUTES)
@@ -192,7 +197,8 @@ export function pageWeight(page: Page) {
 
   const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzOf(path), 0);
   const css = sum(attributes(/<link[^>]*\srel="stylesheet"[^>]*\shref="([^"]+)"/g));
-  const images = [...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g), ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g)];
+  // The build's own images; a photo someone posted (/images/…, a page rendered with its data) is no part of the build.
+  const images = [...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g), ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g)].filter((path) => !path.startsWith('/images/'));
   const imageBytes = [...new Set(images)].reduce((total, path) => total + (path.endsWith('.svg') ? gzOf(path) : read(path).length), 0);
   const htmlGzip = gz(html);
   const jsExternal = sum(scripts);
