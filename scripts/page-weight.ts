@@ -198,7 +198,9 @@ export function pageWeight(page: Page) {
   const sum = (paths: Iterable<string>) => [...paths].reduce((total, path) => total + gzOf(path), 0);
   const css = sum(attributes(/<link[^>]*\srel="stylesheet"[^>]*\shref="([^"]+)"/g));
   // The build's own images; a photo someone posted (/images/…, a page rendered with its data) is no part of the build.
-  const images = [...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g), ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g)].filter((path) => !path.startsWith('/images/'));
+  const images = [...attributes(/<img(?![^>]*\sloading="lazy")[^>]*\ssrc="(\/[^"]+)"/g), ...attributes(/<use[^>]*\shref="(\/[^"#]+)/g)].filter(
+    (path) => !path.startsWith('/images/'),
+  );
   const imageBytes = [...new Set(images)].reduce((total, path) => total + (path.endsWith('.svg') ? gzOf(path) : read(path).length), 0);
   const htmlGzip = gz(html);
   const jsExternal = sum(scripts);
