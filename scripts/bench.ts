@@ -6,6 +6,7 @@
  *     round trips, 700 Kbps, 4x slower CPU): performance score, LCP, TBT, CLS, bytes;
  *   - API load on loopback: list reads paced evenly at 500 req/s, then flat out and posts with
  *     autocannon;
+ *   - pages: each board rendered on demand, in English and Arabic, paced at 100 req/s (`pages`);
  *   - live fan-out: 1,000 partysocket clients in one room, from a post's response to the message
  *     reaching the last of them;
  *   - search: GET /api/lost-found?q= paced at 500 req/s over 100,000 missing-person records, each
@@ -14,7 +15,7 @@
  *   - Web Push: 10,000 encrypted, signed pushes handed to a push service on loopback (bench:push);
  *   - proof of work: solve time per difficulty in Chromium, normal and with 4x CPU slowdown (bench:pow).
  * Prints a table per part and writes bench/results.json.
- * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,live,search,pfif,push,pow]
+ * Usage: npm run build && npm run bench [-- --routes /,/sos] [--langs en,ar] [--only lighthouse,api,pages,live,search,pfif,push,pow]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -34,9 +35,10 @@ import { tidySearchIndex } from '../functions/domain/person-search.ts';
 import { placeStoredCities } from '../functions/domain/places.ts';
 import { searchFields } from '../db/search-fields.ts';
 import { LIVE_ROOM } from '../src/common/contract/events.ts';
+import { localizePath } from '../src/common/i18n/languages.ts';
 import { startServer } from '../tests/e2e/start-server.ts';
 import { loopback, postFrom } from '../tests/post-from.ts';
-import { builtPages, renderedPages } from './page-weight.ts';
+import { builtPages, RENDERED_ROUTES, renderedPages } from './page-weight.ts';
 import { pfifFigures } from './pfif-bench.ts';
 import { powFigures } from './pow-bench.ts';
 import { pushFigures } from './push-bench.ts';
@@ -45,7 +47,7 @@ const { values: args } = parseArgs({
   options: {
     routes: { type: 'string' },
     langs: { type: 'string', default: 'en,ar' },
-    only: { type: 'string', default: 'lighthouse,api,live,search,pfif,push,pow' },
+    only: { type: 'string', default: 'lighthouse,api,pages,live,search,pfif,push,pow' },
     'search-rows': { type: 'string', default: '100000' },
     rows: { type: 'string', default: '10000' },
     clients: { type: 'string', default: '1000' },
@@ -55,7 +57,7 @@ const { values: args } = parseArgs({
 const parts = new Set(args.only.split(','));
 const ROWS = Number(args.rows);
 const SEARCH_ROWS = Number(args['search-rows']);
-const TARGETS = { performance: 100, lcpMs: 1500, readP99Ms: 20, readRate: 500, fanOutP95Ms: 250, searchP99Ms: 20 };
+const TARGETS = { performance: 100, lcpMs: 1500, readP99Ms: 20, readRate: 500, pageRate: 100, fanOutP95Ms: 250, searchP99Ms: 20 };
 
 const percentile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -400,6 +402,17 @@ async function runApi(base: string) {
 }
 
 /**
+ * Each board rendered on demand read at 100 req/s over the seeded rows, in English and Arabic: the
+ * server's whole render (the API asked in process, the page drawn, its hashes, gzip).
+ */
+async function runPages(base: string) {
+  const rows = [];
+  for (const route of RENDERED_ROUTES.filter((route) => !route.includes(':')))
+    for (const lang of ['en', 'ar'] as const) rows.push(await paced(localizePath(route, lang), TARGETS.pageRate, base));
+  return rows;
+}
+
+/**
  * Searches at 500 req/s, every request a query not asked before; then at half and a fifth of
  * that: where the server stops keeping up, and what one search costs when it does.
  */
@@ -479,6 +492,7 @@ try {
   try {
     if (parts.has('lighthouse')) results.lighthouse = await runLighthouse(server.url);
     if (parts.has('api')) results.api = await runApi(server.url);
+    if (parts.has('pages')) results.pages = await runPages(server.url);
     if (parts.has('live')) results.live = await runLive(server.url);
     if (parts.has('search')) results.search = await runSearch(server.url);
   } finally {
@@ -491,7 +505,7 @@ try {
   rmSync(folder, { recursive: true, force: true });
 }
 
-for (const part of ['lighthouse', 'api', 'search', 'pfif', 'push', 'pow'] as const) if (results[part]) console.table(results[part]);
+for (const part of ['lighthouse', 'api', 'pages', 'search', 'pfif', 'push', 'pow'] as const) if (results[part]) console.table(results[part]);
 if (results.live) console.table([results.live]);
 mkdirSync(new URL('../bench/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../bench/results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -20,6 +20,11 @@ const directionsHref = (query: string) => `https://www.google.com/maps/search/?a
 const calendarHref = (drop: Drop) => `/api/drops/${encodeURIComponent(drop.id)}/calendar.ics`;
 
 export const LIST_PATH = '/api/drops';
+/**
+ * Drops per request, the next first; later ones come with "Show more", which asks for more of the
+ * soonest (the API pages drops by how many, not by a date before).
+ */
+export const PAGE = 12;
 
 /**
  * Every upcoming food and supply drop from the server, the next one first (or, when none is
@@ -28,7 +33,7 @@ export const LIST_PATH = '/api/drops';
  */
 export default function WeeklyDrop({ lang, messages, first }: { lang: Lang; messages: Messages; first: BoardStart<Drop> | null }) {
   const t = messageFn(messages, lang);
-  const list = useLiveList<Drop>(countyPath(LIST_PATH, useBoardCounty(first)), 'new-drop', { first });
+  const list = useLiveList<Drop>(countyPath(LIST_PATH, useBoardCounty(first)), 'new-drop', { page: PAGE, ranked: true, first });
   const [next, ...later] = list.items ?? [];
   const id = useId();
   const details = (drop: Drop) => (
