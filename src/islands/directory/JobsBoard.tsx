@@ -4,9 +4,9 @@ import { contactLink } from '../../common/format.ts';
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { countyPath } from '../../client/area.ts';
-import { PIN } from '../../client/dom.ts';
 import type { BoardStart } from '../../client/lists.ts';
 import { showToast } from '../../client/toast.ts';
+import { Icon, PIN } from '../shared/Icon.tsx';
 import { ListStates } from '../shared/ListStates.tsx';
 import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 
@@ -40,23 +40,6 @@ function writeSaved(jobs: Job[]): boolean {
 
 const BUILDING = '<rect x="4" y="3" width="16" height="18" rx="1"/><path d="M9 7h1M14 7h1M9 11h1M14 11h1M9 15h1M14 15h1M10 21v-3h4v3"/>';
 const BOOKMARK = '<path d="M6 3h12v18l-6-4.5L6 21z"/>';
-
-/** A small line icon from fixed markup of this file (never anything typed). */
-const Icon = ({ inner, fill = 'none' }: { inner: string; fill?: string }) => (
-  <svg
-    width="18"
-    height="18"
-    viewBox="0 0 24 24"
-    aria-hidden="true"
-    focusable="false"
-    fill={fill}
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    dangerouslySetInnerHTML={{ __html: inner }}
-  />
-);
 
 /**
  * /jobs: the approved jobs, newest first (in the page's county), and the ones bookmarked on this

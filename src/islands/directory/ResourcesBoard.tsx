@@ -6,8 +6,8 @@ import { directoryNames, type DirectoryWords } from '../../common/i18n/directory
 import { localizePath, type Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
 import { countyPath } from '../../client/area.ts';
-import { PIN } from '../../client/dom.ts';
 import type { BoardStart } from '../../client/lists.ts';
+import { Icon as LineIcon, PIN } from '../shared/Icon.tsx';
 import { ListStates } from '../shared/ListStates.tsx';
 import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 
@@ -50,23 +50,8 @@ const PHONE = '<path d="M5 3.5h3.5l1.7 4.3-2.2 1.4a11 11 0 0 0 6.8 6.8l1.4-2.2 4
 const CLOCK = '<circle cx="12" cy="12" r="8.5"/><path d="M12 7.5V12l3 2"/>';
 const CITY = '<path d="M3 21h18M5 21V10l5-3v14M10 21V4l9 4v13"/>';
 
-/** A line icon from fixed markup of this file (never anything typed). */
-const Icon = ({ inner }: { inner: string }) => (
-  <svg
-    className="resource-icon"
-    viewBox="0 0 24 24"
-    width={18}
-    height={18}
-    aria-hidden="true"
-    focusable="false"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    dangerouslySetInnerHTML={{ __html: inner }}
-  />
-);
+/** A directory icon: the line icon, styled as the directory's (`resource-icon`). */
+const Icon = ({ inner }: { inner: string }) => <LineIcon inner={inner} className="resource-icon" />;
 
 /** A tel: address keeps only digits and plus, so "(559) 555-0110" dials as 5595550110. */
 const telHref = (phone: string) => {
