@@ -247,18 +247,21 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     return 'removed';
   }
   if (marker) return 'kept';
-  const sample = { isSample: true, createdAt: new Date(now).toISOString() };
+  // The minute before, as posts keep their times to the minute: a post made in the minute the
+  // samples were loaded still lists above them.
+  const at = now - (now % 60_000) - 60_000;
+  const sample = { isSample: true, createdAt: new Date(at).toISOString() };
   const id = () => crypto.randomUUID();
   const helpSample = (index: number) => ({
     id: id(),
     isSample: true,
     imageUrls: [],
-    createdAt: new Date(now - (index * 5 + 1) * 3600_000).toISOString(),
-    expiresAt: new Date(now + HELP_POST_DAYS * DAY).toISOString(),
+    createdAt: new Date(at - (index * 5 + 1) * 3600_000).toISOString(),
+    expiresAt: new Date(at + HELP_POST_DAYS * DAY).toISOString(),
   });
   await db.batch([
     db.insert(lostFoundPosts).values(
-      sampleLostFound(now).map((post) => ({
+      sampleLostFound(at).map((post) => ({
         ...post,
         contactKind: contactKindOf(post.contact),
         ...placedLastSeen(post.lastSeenCity),
@@ -271,13 +274,13 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
     db
       .insert(jobs)
       .values(
-        SAMPLE_JOBS.map((job, index) => ({ ...job, ...placed(job.city), ...sample, id: id(), status: 'approved', createdAt: new Date(now - index * 3600_000).toISOString() })),
+        SAMPLE_JOBS.map((job, index) => ({ ...job, ...placed(job.city), ...sample, id: id(), status: 'approved', createdAt: new Date(at - index * 3600_000).toISOString() })),
       ),
     db.insert(drops).values({
       ...sample,
       id: id(),
       title: 'Weekly Food & Supply Drop',
-      date: nextSaturday(now),
+      date: nextSaturday(at),
       time: '10:00 AM - 2:00 PM',
       ...placed('Fresno'),
       meetSpot: 'Roeding Park, north parking lot',
@@ -300,7 +303,7 @@ export async function applySampleContent(db: Database, enabled: boolean, now = D
       .values(
         SAMPLE_OFFERS.map((offer, index) => ({ ...offer, contactKind: contactKindOf(offer.contactMethod), ...placed(offer.city), ...helpSample(index), status: 'available' })),
       ),
-    db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(now).toISOString() }),
+    db.insert(meta).values({ key: SAMPLE_KEY, value: new Date(at).toISOString() }),
   ]);
   return 'loaded';
 }

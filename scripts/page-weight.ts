@@ -21,8 +21,9 @@ export const KIB = 1024;
 /**
  * Routes (language left out) that show no board: fixed content, or a form small enough for a
  * custom element. Every other route, including ones added later, is held to the board budget.
+ * /pulse is a board since 2026-11-28: its feed is a React island drawn by the server with its posts.
  */
-const NO_BOARD_ROUTES = new Set(['/404', '/sos', '/emergency', '/success-stories', '/leaderboard', '/rewards', '/donations', '/share', '/pulse', '/privacy', '/map', '/api-docs']);
+const NO_BOARD_ROUTES = new Set(['/404', '/sos', '/emergency', '/success-stories', '/leaderboard', '/rewards', '/donations', '/share', '/privacy', '/map', '/api-docs']);
 
 export type Kind = 'board' | 'no board';
 export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no board' : 'board');
@@ -37,8 +38,8 @@ export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no
  * so the next step is to trim them, not to grow the budgets again. Pages without a board then
  * grew half a KiB: the submit loop is one for islands and elements (src/client/forms.ts in the
  * kit every page loads, form-element.ts for /sos and /person), and /sos reached 12.6. The kit
- * holds the list kit too, which /sos never uses (without it /sos is 11.8, but /pulse and the
- * boards each pay a request more): splitting that well is the trim to make next.
+ * holds the list kit too, which /sos never uses (without it /sos is 11.8, but the boards each
+ * pay a request more): splitting that well is the trim to make next.
  * A board drawn by the server (/lost-found first, 2026-11-28) carries a little more to wake from
  * what it was drawn with: "Show more" as a link that works without scripts, the list starting
  * from the server's items, and the person's page sharing the contact button split a chunk the

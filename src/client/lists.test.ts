@@ -210,6 +210,19 @@ describe('start: every 30 s, on the live event, when the page comes back', () =>
     expect(other.$state.get().items).toBeNull();
   });
 
+  it('asks at once when the page heard its event before the list woke from the server’s items', async () => {
+    const api = fakeApi();
+    const drawn = { path: '/api/lost-found', items: posts(3, 1), more: false, at: Date.now() };
+    // Another board's news, heard before this island hydrated: nothing to ask for.
+    $liveEvent.set({ event: 'new-job', data: { id: 'j1', title: 'Cook', city: null, payRange: null, acceptsNoPapers: true, contact: null } });
+    createList<Post>({ path: '/api/lost-found', live: 'new-missing-person' }, api.fetchJson, drawn).start()();
+    expect(api.calls).toHaveLength(0);
+    // This board's news: the drawn items may lack it.
+    $liveEvent.set({ event: 'new-missing-person', data: { id: 'p4', name: 'Newer', lastSeenCity: null } });
+    createList<Post>({ path: '/api/lost-found', live: 'new-missing-person' }, api.fetchJson, drawn).start()();
+    expect(api.calls.map((call) => call.path)).toEqual(['/api/lost-found']);
+  });
+
   it('refetches on its own event unless the event names an item already shown, and stops when told', async () => {
     const api = fakeApi();
     const list = createList<Post>({ path: '/api/lost-found', live: 'new-missing-person' }, api.fetchJson);

@@ -196,8 +196,22 @@ export function createList<T extends ListItem>(
     patch({ items: next });
   };
 
+  /** A live event: refetches when it may change what is shown (see ListOptions). */
+  const heard = (event: LiveEvent | null) => {
+    if (!event) return;
+    if (event.event === changes) return void refresh();
+    if (live && event.event !== live) return;
+    // The page's own post, already shown: nothing new to ask for.
+    const id = liveItemId(event);
+    if (id && $state.get().items?.some((item) => item.id === id)) return;
+    void refresh();
+  };
+
   const start = () => {
     if (Date.now() - loadedAt > CATCH_UP_MS) void refresh();
+    // The page heard the room before this list woke (an island hydrated late): the items the
+    // server drew may lack what that event announced.
+    else heard($liveEvent.get());
     const catchUp = (after: number) => {
       if (Date.now() - loadedAt > after) void refresh();
     };
@@ -207,15 +221,7 @@ export function createList<T extends ListItem>(
     const onVisible = () => !document.hidden && catchUp(REFETCH_MS);
     const onOnline = () => catchUp(CATCH_UP_MS);
     const stops = [
-      $liveEvent.listen((event) => {
-        if (!event) return;
-        if (event.event === changes) return void refresh();
-        if (live && event.event !== live) return;
-        // The page's own post, already shown: nothing new to ask for.
-        const id = liveItemId(event);
-        if (id && $state.get().items?.some((item) => item.id === id)) return;
-        void refresh();
-      }),
+      $liveEvent.listen(heard),
       // Back online or the live room back: something may have been posted meanwhile.
       $liveConnected.listen((open) => open && catchUp(CATCH_UP_MS)),
     ];

@@ -67,15 +67,28 @@ export async function boardList<T>(locals: App.Locals, path: string, { county, s
 }
 
 /**
- * What a board's page needs before it draws: its language (null: the address names none, a 404),
- * the county its address chose, and its first items. Its answer may be kept by shared caches, but
- * never one drawn without its items (the API failed): the next visitor gets a fresh try.
+ * What a page of boards needs before it draws: its language (null: the address names none, a 404)
+ * and what its address asks for (the county, the cards shown).
  */
-export async function renderBoard<T>(astro: AstroGlobal, path: string, page?: number) {
+export function renderedPage(astro: AstroGlobal) {
   const lang = renderedLanguage(astro.params.lang);
-  if (!lang) return null;
-  const address = boardAddress(astro.url);
+  return lang ? { lang, address: boardAddress(astro.url) } : null;
+}
+
+/**
+ * Lets shared caches keep a page of boards, but never one drawn without its items (the API
+ * failed): the next visitor gets a fresh try.
+ */
+export function keepBoards(astro: AstroGlobal, drawn: boolean) {
+  astro.response.headers.set('Cache-Control', drawn ? BOARD_CACHE : 'no-store');
+}
+
+/** A board's page: its language, the county its address chose, and its first items (see renderedPage, boardList). */
+export async function renderBoard<T>(astro: AstroGlobal, path: string, page?: number) {
+  const rendered = renderedPage(astro);
+  if (!rendered) return null;
+  const { lang, address } = rendered;
   const first = await boardList<T>(astro.locals, path, address, page);
-  astro.response.headers.set('Cache-Control', first ? BOARD_CACHE : 'no-store');
+  keepBoards(astro, !!first);
   return { lang, county: address.county, first };
 }

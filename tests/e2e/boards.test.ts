@@ -27,14 +27,17 @@ interface Board {
   key: (item: Item) => string;
   /** The board's area choice (a GET form without scripts), when it has one. */
   area: boolean;
+  /** Cards drawn at first: a screen, unless the board shows all it has (a feed) or one at a time (a help box). */
+  screen?: number;
   /** Posts a new item (from a network of its own) whose key is `text`, in Fresno. */
   add?: (text: string) => Promise<unknown>;
 }
 
-type Item = { name?: string; details?: string; meetSpot?: string; title?: string };
+type Item = { name?: string; details?: string; meetSpot?: string; title?: string; text?: string };
 const added = (response: Response) => expect(response.status).toBe(201);
 const alert = (type: string) => async (details: string) => added(await post('/api/alerts', { type, details, city: 'Fresno', precision: 'BROAD' }));
 const alertCards = '.alerts > li .alert-details';
+const missing = async (name: string) => added(await post('/api/lost-found', { name, lastSeenCity: 'Fresno' }));
 
 const BOARDS: Board[] = [
   {
@@ -43,7 +46,7 @@ const BOARDS: Board[] = [
     card: '.posts > li.post h3 bdi',
     key: (item) => item.name!,
     area: true,
-    add: async (name) => added(await post('/api/lost-found', { name, lastSeenCity: 'Fresno' })),
+    add: missing,
   },
   { route: '/alerts', list: '/api/alerts?limit=50', card: alertCards, key: (item) => item.details!, area: true, add: alert('Community Notice') },
   { route: '/alerts-live', list: '/api/alerts', card: alertCards, key: (item) => item.details!, area: false, add: alert('Weather Alert') },
@@ -59,13 +62,20 @@ const BOARDS: Board[] = [
   { route: '/jobs', list: '/api/jobs', card: '.jobs-list li.jobs-card .jobs-card-title', key: (item) => item.title!, area: true },
   { route: '/resources', list: '/api/resources', card: '.resources-list li.resource-card h3 bdi', key: (item) => item.name!, area: true },
   { route: '/drops', list: '/api/drops?limit=1', card: '.drops-next .drops-facts dd bdi:first-child', key: (item) => item.meetSpot!, area: true },
+  // The activity feed shows all it asked for; every kind of post is news there.
+  { route: '/pulse', list: '/api/pulse?limit=30', card: '.feed-list .feed-text', key: (item) => item.text!, area: false, screen: Infinity, add: missing },
+  // The home page's boxes: the feed (the newest five) and the help boxes (one post at a time, of the area chosen).
+  { route: '/', list: '/api/pulse?limit=5', card: '.feed-list .feed-text', key: (item) => item.text!, area: false, screen: Infinity, add: missing },
+  { route: '/', list: '/api/assistance-requests', card: '.help-box.request .help-current-title bdi', key: (item) => item.title!, area: true, screen: 1 },
+  { route: '/', list: '/api/surplus-offers', card: '.help-box.offer .help-current-title bdi', key: (item) => item.title!, area: true, screen: 1 },
 ];
 
 const listed = async (board: Board, county = '') =>
   ((await (await fetch(`${baseURL}${board.list}${county && `${board.list.includes('?') ? '&' : '?'}county=${county}`}`)).json()) as Item[]).map(board.key);
 const t = { en, ar } as const;
 
-describe.each(BOARDS)('$route, drawn by the server', (board) => {
+describe.each(BOARDS)('$route ($list), drawn by the server', (board) => {
+  const screen = board.screen ?? SCREEN;
   it('answers its first cards with a short shared cache, no cookie, and a policy allowing exactly its inline scripts', async () => {
     const text = `Board Newest ${Date.now()}`;
     await board.add?.(text);
@@ -88,27 +98,33 @@ describe.each(BOARDS)('$route, drawn by the server', (board) => {
     const shown = () => page.locator(board.card).allTextContents();
     const keys = await listed(board);
     expect(keys.length).toBeGreaterThan(0);
-    expect(await shown()).toEqual(keys.slice(0, SCREEN));
+    expect(await shown()).toEqual(keys.slice(0, screen));
     if (!board.area) return;
 
     await page.selectOption('select[name="county"]', 'Fresno');
     await page.getByRole('button', { name: t[lang]['place.apply'] }).click();
     await page.waitForURL(`**${localizePath(board.route, lang)}?county=Fresno`);
-    expect(await shown()).toEqual((await listed(board, 'Fresno')).slice(0, SCREEN));
+    expect(await shown()).toEqual((await listed(board, 'Fresno')).slice(0, screen));
     expect(await page.inputValue('select[name="county"]')).toBe('Fresno');
   });
 
   it('with JavaScript: the same cards, no request for the list before the 30 s refresh, and a new post live', async () => {
     const asked: string[] = [];
     const page = await withScripts.open(board.route, {
-      before: (opened) => opened.on('request', (request) => request.method() === 'GET' && asked.push(new URL(request.url()).pathname)),
+      // Reduced motion, so a help box stays on its first post.
+      before: async (opened) => {
+        await opened.emulateMedia({ reducedMotion: 'reduce' });
+        opened.on('request', (request) => request.method() === 'GET' && asked.push(new URL(request.url()).pathname));
+      },
     });
     onTestFinished(() => page.context().close());
     await connected(page);
-    expect(await page.locator(board.card).allTextContents()).toEqual((await listed(board)).slice(0, SCREEN));
+    expect(await page.locator(board.card).allTextContents()).toEqual((await listed(board)).slice(0, screen));
     expect(asked.filter((path) => path === new URL(board.list, baseURL).pathname)).toEqual([]);
     if (!board.add) return;
 
+    // A board below the fold wakes once scrolled to (the home page's feed).
+    await page.locator(board.card).first().scrollIntoViewIfNeeded();
     const text = `Board Live ${Date.now()}`;
     await board.add(text);
     await expect.poll(() => page.locator(board.card).first().textContent(), { timeout: 10_000 }).toBe(text);

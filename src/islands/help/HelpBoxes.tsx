@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type FocusEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { useStore } from '@nanostores/react';
 import type { AssistanceRequest, SurplusOffer } from '../../common/contract/index.ts';
 import type { Lang } from '../../common/i18n/languages.ts';
 import { messageFn, type MessageKey, type Messages } from '../../common/i18n/messages.ts';
-import { $county, countyPath } from '../../client/area.ts';
+import { countyPath } from '../../client/area.ts';
+import type { BoardStart } from '../../client/lists.ts';
 import { relativeTime } from '../../common/relative-time.ts';
-import { useLiveList } from '../shared/use-list.ts';
+import { useBoardCounty, useLiveList } from '../shared/use-list.ts';
 import { ListStates } from '../shared/ListStates.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { MyPostsLink } from '../manage/MyPostsLink.tsx';
@@ -26,6 +26,11 @@ const ResponseForm = onTap(() => import('./ResponseForm.tsx').then((module) => m
 type T = ReturnType<typeof messageFn>;
 type Post = AssistanceRequest | SurplusOffer;
 type Kind = 'request' | 'offer';
+
+/** Each box's list (the whole of it, of the area chosen). */
+export const HELP_LISTS: Record<Kind, string> = { request: '/api/assistance-requests', offer: '/api/surplus-offers' };
+/** What the server drew the boxes with. */
+type FirstPosts = Record<Kind, BoardStart<Post> | null>;
 
 /** Spec section 9: the boxes show the next post every 4 s. */
 const ROTATE_MS = 4000;
@@ -87,24 +92,21 @@ function useReducedMotion() {
 type View = { name: 'list' } | { name: 'detail'; post: Post } | { name: 'respond'; post: Post } | { name: 'new' };
 
 /** Home's Help Needed and Free & Available boxes, each with its list, details, answer and post forms. */
-export default function HelpBoxes({ lang, messages }: { lang: Lang; messages: Messages }) {
+export default function HelpBoxes({ lang, messages, first }: { lang: Lang; messages: Messages; first: FirstPosts }) {
   const t = messageFn(messages, lang);
   const [posted, setPosted] = useState(false);
   return (
     <div className="help-boxes">
-      <HelpBox kind="request" lang={lang} t={t} onPosted={() => setPosted(true)} />
-      <HelpBox kind="offer" lang={lang} t={t} onPosted={() => setPosted(true)} />
+      <HelpBox kind="request" lang={lang} t={t} first={first.request} onPosted={() => setPosted(true)} />
+      <HelpBox kind="offer" lang={lang} t={t} first={first.offer} onPosted={() => setPosted(true)} />
       <MyPostsLink lang={lang} label={t('help.myPosts')} posted={posted} />
     </div>
   );
 }
 
-function HelpBox({ kind, lang, t, onPosted }: { kind: Kind; lang: Lang; t: T; onPosted: () => void }) {
+function HelpBox({ kind, lang, t, first, onPosted }: { kind: Kind; lang: Lang; t: T; first: BoardStart<Post> | null; onPosted: () => void }) {
   const request = kind === 'request';
-  const list = useLiveList<Post>(
-    countyPath(request ? '/api/assistance-requests' : '/api/surplus-offers', useStore($county)),
-    request ? 'new-assistance-request' : 'new-surplus-offer',
-  );
+  const list = useLiveList<Post>(countyPath(HELP_LISTS[kind], useBoardCounty(first)), request ? 'new-assistance-request' : 'new-surplus-offer', { first });
   const { items } = list;
   const [shown, setShown] = useState(0);
   const [view, setView] = useState<View | null>(null);
@@ -257,7 +259,9 @@ function PostMeta({ post, lang, t }: { post: Post; lang: Lang; t: T }) {
       <span className="note">
         {post.city && <bdi>{post.city}</bdi>}
         {post.city && ' · '}
-        {relativeTime(post.createdAt, lang, t)}
+        <time dateTime={post.createdAt} suppressHydrationWarning>
+          {relativeTime(post.createdAt, lang, t)}
+        </time>
       </span>
     </span>
   );

@@ -22,6 +22,8 @@ interface Props<Item extends ListItem> {
    * works without scripts; with them it shows more in place.
    */
   board?: { path: string; county: string | null };
+  /** What a failed refresh says under the cards it kept; "could not load" by default. */
+  stale?: string;
   children: (shown: Item[]) => ReactNode;
 }
 
@@ -30,7 +32,7 @@ interface Props<Item extends ListItem> {
  * first screen of cards with "Show more" for the rest (drawn ones first, then older pages from the
  * API). A failed refresh keeps the cards and says so under them.
  */
-export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, firstShown, board, children }: Props<Item>) {
+export function ListStates<Item extends ListItem>({ list, t, empty, items = list.items, screen = SCREEN, inCard = false, firstShown, board, stale, children }: Props<Item>) {
   const [screens, setScreens] = useState(() => (firstShown ? Math.ceil(firstShown / screen) : 1));
   const card = inCard ? '' : 'card ';
   const retry = (
@@ -69,7 +71,7 @@ export function ListStates<Item extends ListItem>({ list, t, empty, items = list
       {children(shown)}
       {list.failed && (
         <p className="note list-failed" role="alert">
-          {t('common.loadFailed')} {retry}
+          {stale ?? t('common.loadFailed')} {retry}
         </p>
       )}
       {(shown.length < items.length || list.more) && (

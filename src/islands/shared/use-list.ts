@@ -14,7 +14,8 @@ export { REFETCH_MS } from '../../client/lists.ts';
  */
 export function useLiveList<T extends ListItem>(
   path: string,
-  live: LiveEventName,
+  /** The live event that means "new on this list"; none: every event does (the pulse feed). */
+  live: LiveEventName | undefined,
   { first, ...options }: Omit<ListOptions, 'path' | 'live'> & { first?: FirstItems<T> | null } = {},
 ) {
   // Only the first list starts from the server's items: a path left and come back to is asked anew.
