@@ -16,6 +16,11 @@ export const lostFoundPosts = sqliteTable(
     lastSeenDate: text('last_seen_date'),
     description: text('description'),
     photoUrl: text('photo_url'),
+    /**
+     * The photo's copy a shared link shows (`og:image`): made only when the poster chose to share
+     * the photo that way, once the copy is stored; null otherwise.
+     */
+    previewUrl: text('preview_url'),
     contact: text('contact'),
     /**
      * How the contact reads (email, phone, web, text), in clear beside the sealed contact: a list

@@ -12,13 +12,18 @@ import { LIVE_URL } from './site-config.ts';
 export const onRequest = defineMiddleware(async ({ isPrerendered, locals, request }, next) => {
   if (isPrerendered) return next();
   locals.api ??= locals.cfContext?.props?.api;
-  const response = await next();
-  // A page whose address names nothing (a prefix that is no language): a plain 404 (the worker
-  // answers its assets' 404 page in its place).
+  let response = await next();
+  // A page whose address names nothing (a prefix that is no language, a path under none): the
+  // host's 404 page in the visitor's language, or a plain 404 (the worker answers its assets'
+  // 404 page in its place).
   if (response.status === 404) {
-    const notFound = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-    secure(notFound.headers, NON_PAGE_POLICY);
-    return notFound;
+    const page = await locals.notFoundPage?.(new URL(request.url).pathname);
+    if (!page) {
+      const notFound = new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      secure(notFound.headers, NON_PAGE_POLICY);
+      return notFound;
+    }
+    response = page;
   }
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();

@@ -53,7 +53,20 @@ export const withoutContacts = <R extends { contactKind: string | null }>(rows: 
 /** What toPost reads of a stored record. */
 export type PostFields = Pick<
   LostFoundRow,
-  'id' | 'name' | 'lastSeenCity' | 'county' | 'lastSeenDate' | 'description' | 'photoUrl' | 'contact' | 'contactKind' | 'showContact' | 'createdAt' | 'status' | 'isSample'
+  | 'id'
+  | 'name'
+  | 'lastSeenCity'
+  | 'county'
+  | 'lastSeenDate'
+  | 'description'
+  | 'photoUrl'
+  | 'previewUrl'
+  | 'contact'
+  | 'contactKind'
+  | 'showContact'
+  | 'createdAt'
+  | 'status'
+  | 'isSample'
 >;
 
 /** A stored missing-person post as the board shows it: its contact only as its kind (it is shown on request). */
@@ -65,6 +78,7 @@ export const toPost = (row: PostFields): LostFoundPost => ({
   lastSeenDate: row.lastSeenDate,
   description: row.description,
   photoUrl: row.photoUrl,
+  previewUrl: row.previewUrl,
   contactKind: (row.contactKind as ContactKind | null) ?? contactKindOf(row.contact),
   showContact: row.showContact,
   createdAt: row.createdAt,

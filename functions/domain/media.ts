@@ -10,6 +10,7 @@ import type { RouteDeps } from '../deps.ts';
 import { apiError, exactly, peek, readCapped } from '../http/answers.ts';
 import { IMAGE_MIME, imageSize, MAX_IMAGE_PIXELS, sniffImage, stripImageMetadata, type ImageType } from '../media/image.ts';
 import { InvalidVideoError, sanitizeVideo, sniffVideo, VIDEO_MIME } from '../media/video.ts';
+import { photoPreview } from '../media/preview.ts';
 import { HOUR, toMinute } from './time.ts';
 
 /** The media key of one of our photo addresses ("/images/alert-photos/<id>" -> "alert-photos/<id>"). */
@@ -107,6 +108,28 @@ export async function storeImage(c: Context, deps: Pick<RouteDeps, 'media'>, key
   }
   await deps.media.put(key, clean, IMAGE_MIME[type], clean.byteLength);
   return null;
+}
+
+/** Where a missing-person record's link-preview copy of its photo is kept: one per record, by its id. */
+export const previewKey = (recordId: string) => `person-previews/${recordId}`;
+
+/**
+ * Makes and stores the link-preview copy of a record's photo (functions/media/preview.ts), and
+ * answers its address; null when the photo gives none (gone, too many pixels, unreadable).
+ */
+export async function storePreview(deps: Pick<RouteDeps, 'media'>, recordId: string, photoUrl: string): Promise<string | null> {
+  const stored = await deps.media.get(mediaKey(photoUrl));
+  if (!stored) return null;
+  const bytes = stored.body instanceof ReadableStream ? new Uint8Array(await new Response(stored.body).arrayBuffer()) : stored.body;
+  let preview: Uint8Array | null;
+  try {
+    preview = photoPreview(bytes);
+  } catch {
+    return null;
+  }
+  if (!preview) return null;
+  await deps.media.put(previewKey(recordId), preview, 'image/jpeg', preview.byteLength);
+  return `/images/${previewKey(recordId)}`;
 }
 
 /** Deletes stored files (by media key) once the rows that used them are gone. */

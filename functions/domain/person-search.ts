@@ -20,6 +20,7 @@ const ANSWERED = {
   lastSeenDate: lostFoundPosts.lastSeenDate,
   description: lostFoundPosts.description,
   photoUrl: lostFoundPosts.photoUrl,
+  previewUrl: lostFoundPosts.previewUrl,
   contact: lostFoundPosts.contact,
   contactKind: lostFoundPosts.contactKind,
   showContact: lostFoundPosts.showContact,

@@ -41,7 +41,7 @@ import type { Database } from '../../db/client.ts';
 import type { RouteDeps } from '../deps.ts';
 import type { LostFoundRow, OfferRow, RequestRow } from './mappers.ts';
 import { keptAfter, livesFrom } from './lifetime.ts';
-import { deleteMedia, mediaKey, uploadId } from './media.ts';
+import { deleteMedia, mediaKey, previewKey, uploadId } from './media.ts';
 import { weekOf } from './tallies.ts';
 import { DAY, HOUR } from './time.ts';
 
@@ -74,7 +74,7 @@ export async function deleteHelpPosts(deps: RouteDeps, rows: (RequestRow | Offer
   await deleteMedia(deps, keys);
 }
 
-/** Deletes missing-person records with their photos; their notes and index entries go by trigger. */
+/** Deletes missing-person records with their photos and link previews; their notes and index entries go by trigger. */
 export async function deleteLostFound(deps: RouteDeps, rows: Pick<LostFoundRow, 'id' | 'photoUrl'>[]): Promise<void> {
   if (!rows.length) return;
   const { db } = deps;
@@ -88,7 +88,7 @@ export async function deleteLostFound(deps: RouteDeps, rows: Pick<LostFoundRow, 
     ),
     db.delete(uploads).where(inArray(uploads.id, photos.map(uploadId))),
   ]);
-  await deleteMedia(deps, photos);
+  await deleteMedia(deps, [...photos, ...rows.map((row) => previewKey(row.id))]);
 }
 
 /**

@@ -77,8 +77,16 @@ export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Arr
   return concat(parseImage(bytes, type).parts);
 }
 
-/** What each parser hands back: the declared size and the pieces of the clean file, in order. */
-type ParsedImage = { width: number; height: number; parts: Uint8Array[] };
+/**
+ * The EXIF Orientation (2 to 8) a viewer applies to the file's pixels, or null for none (1, absent,
+ * unreadable, or a PNG): what a copy drawn from the decoded pixels must apply itself.
+ */
+export function imageOrientation(bytes: Uint8Array, type: ImageType): number | null {
+  return parseImage(bytes, type).orientation ?? null;
+}
+
+/** What each parser hands back: the declared size, the pieces of the clean file, in order, and the orientation kept. */
+type ParsedImage = { width: number; height: number; parts: Uint8Array[]; orientation?: number | null };
 
 function parseImage(bytes: Uint8Array, type: ImageType): ParsedImage {
   switch (type) {
@@ -141,7 +149,7 @@ function parseJpeg(bytes: Uint8Array): ParsedImage {
         const at = parts[1]?.[1] === APP0 ? 2 : 1;
         parts.splice(at, 0, exifApp1(orientationTiff(orientation)));
       }
-      return { ...size, parts };
+      return { ...size, parts, orientation };
     }
     if (marker === SOI || marker === 0x01 || isRst(marker)) {
       fail(`unexpected marker 0x${hex(marker)} at offset ${markerPos}`);
@@ -448,7 +456,7 @@ function parseWebp(bytes: Uint8Array): ParsedImage {
   header.set(RIFF, 0);
   setU32le(header, 4, 4 + totalLength(body));
   header.set(WEBP, 8);
-  return { ...size, parts: [header, ...body] };
+  return { ...size, parts: [header, ...body], orientation };
 }
 
 /** Splits a run of RIFF chunks (4-byte id, little-endian size, data, pad byte to an even length). */

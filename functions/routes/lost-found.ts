@@ -18,7 +18,7 @@ import { isLang, localizePath, type Lang } from '../../src/common/i18n/languages
 import { contactKindOf, personPath } from '../../src/common/format.ts';
 import type { RouteDeps } from '../deps.ts';
 import { toNote, toOwnPost, toPost, withoutContacts } from '../domain/mappers.ts';
-import { attachUpload } from '../domain/media.ts';
+import { attachUpload, previewKey, storePreview } from '../domain/media.ts';
 import { countyQuery } from '../domain/places.ts';
 import { placedLastSeen } from '../../src/common/contract/places.ts';
 import { deleteLostFound } from '../domain/retention.ts';
@@ -56,6 +56,14 @@ export function lostFoundRoutes(deps: RouteDeps) {
   const { db, publish, sealed } = deps;
   const visible = () => visibleRecord(deps.now());
   const listed = (id: string) => and(eq(lostFoundPosts.id, id), visible());
+
+  /** Makes the photo's copy a shared link shows, and names it on the record; a record deleted meanwhile loses it again. */
+  const linkPreview = async (id: string, photoUrl: string) => {
+    const previewUrl = await storePreview(deps, id, photoUrl);
+    if (!previewUrl) return;
+    const saved = await db.update(lostFoundPosts).set({ previewUrl }).where(eq(lostFoundPosts.id, id)).returning({ id: lostFoundPosts.id });
+    if (!saved.length) await deps.media.delete(previewKey(id));
+  };
 
   const stored = (where: SQL | undefined, limit: number = PAGE_SIZE.max) =>
     db
@@ -151,7 +159,7 @@ export function lostFoundRoutes(deps: RouteDeps) {
         return resultPage(200, searchPage(lang, query, found, deps.quickExitUrl));
       })
       .post('/', jsonBody(lostFoundInput), rateLimit(deps, 'lostFoundPost'), async (c) => {
-        const input = c.var.body;
+        const { sharePhoto, ...input } = c.var.body;
         if (input.photoUrl && !(await attachUpload(db, 'missing-persons', input.photoUrl))) {
           return apiError(c, 400, 'invalid_input', 'Some fields are missing or not valid', { photoUrl: 'Photo not found: upload it again' });
         }
@@ -173,9 +181,12 @@ export function lostFoundRoutes(deps: RouteDeps) {
           pfifId: null,
           sourceDate: null,
           ...searchFields({ ...input, ...place }),
+          previewUrl: null,
         };
         await db.insert(lostFoundPosts).values(await sealed.sealRow(lostFoundPosts, row));
         await publish({ event: 'new-missing-person', data: { id: row.id, name: row.name, lastSeenCity: row.lastSeenCity } });
+        // The copy a shared link shows is made after the answer: decoding a phone photo takes a second.
+        if (sharePhoto && row.photoUrl) deps.defer(linkPreview(row.id, row.photoUrl));
         return c.json({ ...toOwnPost(row), manageToken: secret }, 201);
       })
       .get('/:id', async (c) => {

@@ -1,6 +1,7 @@
 import exifr from 'exifr';
+import sharp from 'sharp';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Alert } from '../../src/common/contract/index.ts';
+import type { Alert, LostFoundPost } from '../../src/common/contract/index.ts';
 import { LOST_FOUND_DAYS, MAX_PHOTO_BYTES } from '../../src/common/contract/limits.ts';
 import { phonePhoto } from '../../tests/photo-fixture.ts';
 import { testApp, type TestApp } from '../../tests/test-app.ts';
@@ -50,6 +51,27 @@ it('attaches an uploaded photo to a report once; the photo goes when the report 
   await api.app.maintain();
   expect((await serveMedia(api.media, photoUrl)).status).toBe(404);
   expect(await api.count('uploads')).toBe(0);
+});
+
+it('makes the copy a shared link shows only when the poster chose it, and deletes it with the record', async () => {
+  const photoOf = async () => ((await (await put(await askUpload('missing-persons'), await phonePhoto(2400, 1600))).json()) as { url: string }).url;
+  const posted = async (body: object) => (await (await api.post('/api/lost-found', body)).json()) as LostFoundPost & { manageToken: string };
+  const record = (id: string) => api.get<LostFoundPost>(`/api/lost-found/${id}`);
+
+  const kept = await posted({ name: 'Rosa', photoUrl: await photoOf() });
+  const shared = await posted({ name: 'Lupe', photoUrl: await photoOf(), sharePhoto: true });
+  await api.settle();
+  expect((await record(kept.id)).previewUrl).toBeNull();
+  expect(await api.media.get(`person-previews/${kept.id}`)).toBeNull();
+  const { previewUrl } = await record(shared.id);
+  expect(previewUrl).toBe(`/images/person-previews/${shared.id}`);
+  const served = await serveMedia(api.media, previewUrl!);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+  expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+
+  const removed = await api.app.request(`/api/lost-found/${shared.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${shared.manageToken}` } });
+  expect(removed.status).toBe(204);
+  expect((await serveMedia(api.media, previewUrl!)).status).toBe(404);
 });
 
 it('deletes a missing person’s photo with the record when it expires', async () => {

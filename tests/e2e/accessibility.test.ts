@@ -41,9 +41,10 @@ const shotName = (lang: Lang, route: string, state = '') => `${lang}${route === 
 /** A page with its lists loaded and every island hydrated (those that wait to be seen are shown first). */
 async function settle(page: Page) {
   await hydrated(page);
-  for (const island of await page.locator('astro-island[client="visible"][ssr]').all()) {
+  // The elements themselves: a locator's nth would count only those still waiting.
+  for (const island of await page.locator('astro-island[client="visible"][ssr]').elementHandles()) {
     await island.scrollIntoViewIfNeeded();
-    await page.waitForFunction((element) => !element!.hasAttribute('ssr'), await island.elementHandle());
+    await page.waitForFunction((element) => !(element as Element).hasAttribute('ssr'), island);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);

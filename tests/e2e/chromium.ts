@@ -177,6 +177,7 @@ export const fakePost = (name: string, n: number): LostFoundPost => ({
   lastSeenDate: null,
   description: null,
   photoUrl: null,
+  previewUrl: null,
   contactKind: null,
   showContact: false,
   status: 'missing',

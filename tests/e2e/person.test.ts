@@ -3,7 +3,9 @@ import type { Created, LostFoundPost } from '../../src/common/contract/index.ts'
 import ar from '../../src/common/i18n/ar.json';
 import en from '../../src/common/i18n/en.json';
 import es from '../../src/common/i18n/es.json';
+import sharp from 'sharp';
 import { connected, post, sharedServer, toast, usePhone } from './chromium.ts';
+import { phonePhoto } from '../photo-fixture.ts';
 
 /** A missing person's page, /person/ID: the record, its notes, the note form, live notes, and the same without scripts. */
 // The service worker runs: a short link must open the record through it too.
@@ -163,6 +165,27 @@ it('a shared address answers the name and where the person was last seen in its 
   expect(goneHtml).toContain(es['person.notFound']);
   expect(goneHtml).not.toContain(rosa.name);
   expect(goneHtml).not.toContain('og:title');
+});
+
+it('a shared address shows the photo, as a copy without metadata, only when the poster chose it', async () => {
+  const { baseURL } = sharedServer();
+  const photoUrl = async () => {
+    const { uploadURL } = (await (await post('/api/upload', { type: 'missing-persons' })).json()) as { uploadURL: string };
+    const stored = await fetch(`${baseURL}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(await phonePhoto(1600, 1200)) });
+    return ((await stored.json()) as { url: string }).url;
+  };
+  const shared = (await (await post('/api/lost-found', { name: `Lupe Foto ${Date.now()}`, photoUrl: await photoUrl(), sharePhoto: true })).json()) as LostFoundPost;
+  const kept = (await (await post('/api/lost-found', { name: `Rosa Foto ${Date.now()}`, photoUrl: await photoUrl() })).json()) as LostFoundPost;
+  const image = `${baseURL}/images/person-previews/${shared.id}`;
+  // The copy is made after the post's answer.
+  await expect.poll(async () => (await fetch(`${baseURL}/person/${shared.id}`)).text()).toContain(`<meta property="og:image" content="${image}">`);
+  const preview = await fetch(image);
+  expect(preview.headers.get('content-type')).toBe('image/jpeg');
+  const bytes = Buffer.from(await preview.arrayBuffer());
+  expect(bytes.includes('PhoneMaker')).toBe(false);
+  const { width, height, exif } = await sharp(bytes).metadata();
+  expect([width, height, exif]).toEqual([1200, 900, undefined]);
+  expect(await (await fetch(`${baseURL}/person/${kept.id}`)).text()).not.toContain('og:image');
 });
 
 it('the short address a text message gives opens the record in the text’s language, on a phone whose service worker runs', async () => {

@@ -306,6 +306,25 @@ it('stores a photo in R2 without its metadata and serves it; counts who is watch
   watcher.socket.close();
 });
 
+it('makes the photo’s copy a shared link shows in workerd (Photon’s WebAssembly there), and names it in the person’s page', async () => {
+  const { uploadURL } = (await (await post('/api/upload', { type: 'missing-persons' }, base)).json()) as { uploadURL: string };
+  const { url } = (await (
+    await fetch(`${base}${uploadURL}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(await phonePhoto(1800, 1200)) })
+  ).json()) as { url: string };
+  const created = await post('/api/lost-found', { name: 'Lupe Worker', photoUrl: url, sharePhoto: true }, base);
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const image = `${base}/images/person-previews/${id}`;
+  await expect.poll(async () => (await fetch(`${base}/person/${id}`)).text(), { timeout: 10_000 }).toContain(`<meta property="og:image" content="${image}">`);
+  const preview = await fetch(image);
+  expect(preview.headers.get('content-type')).toBe('image/jpeg');
+  const bytes = new Uint8Array(await preview.arrayBuffer());
+  expect(await exifr.parse(bytes, { gps: true })).toBeUndefined();
+  // A JPEG's frame header (SOF0) names its size: 1200 by 800.
+  const frame = Buffer.from(bytes).indexOf(Buffer.from([0xff, 0xc0]));
+  expect([Buffer.from(bytes).readUInt16BE(frame + 7), Buffer.from(bytes).readUInt16BE(frame + 5)]).toEqual([1200, 800]);
+});
+
 it('sends a Web Push from workerd: a VAPID key made and kept there, the payload encrypted there and decrypted by the push service', async () => {
   const { publicKey } = (await (await fetch(`${base}/api/push/key`)).json()) as { publicKey: string };
   expect((await (await fetch(`${base}/api/push/key`)).json()) as { publicKey: string }).toEqual({ publicKey });

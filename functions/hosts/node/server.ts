@@ -147,17 +147,19 @@ site.use('*', serveStatic({ root: clientDir }));
 // A path no file answers may be a page rendered with its data (a board, a person's page). Its
 // data comes from the API in this process; the adapter writes the answer itself.
 const askApi = (path: string) => api.fetch(new Request(new URL(path, 'http://localhost')));
+/** The prebuilt 404 page in the language of `path`. */
+const notFoundHtml = (path: string) => {
+  const lang = langFromPath(path);
+  return readFile(`${clientDir}${lang === 'en' ? '' : `${lang}/`}404.html`, 'utf8');
+};
+const notFoundPage = async (path: string) => new Response(await notFoundHtml(path), { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 site.get('*', async (c, next) => {
   let routed = true;
-  await renderPage(c.env.incoming, c.env.outgoing, () => (routed = false), { api: askApi, gzip: true });
+  await renderPage(c.env.incoming, c.env.outgoing, () => (routed = false), { api: askApi, gzip: true, notFoundPage });
   if (routed) return RESPONSE_ALREADY_SENT;
   await next();
 });
-site.notFound(async (c) => {
-  const lang = langFromPath(c.req.path);
-  const page = await readFile(`${clientDir}${lang === 'en' ? '' : `${lang}/`}404.html`, 'utf8');
-  return c.html(page, 404);
-});
+site.notFound(async (c) => c.html(await notFoundHtml(c.req.path), 404));
 
 const server = serve({ fetch: site.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

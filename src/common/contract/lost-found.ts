@@ -21,6 +21,8 @@ export const lostFoundInput = z.object({
   ),
   description: optionalText(LIMITS.description, 'Description'),
   photoUrl: ownPhoto,
+  /** The poster lets a shared link show the photo (a resized copy): see LostFoundPost.previewUrl. */
+  sharePhoto: z._default(z.boolean({ error: 'sharePhoto must be true or false' }), false),
   contact: optionalText(LIMITS.contact, 'Contact'),
   ...posterChoices,
 });
@@ -36,6 +38,11 @@ export interface LostFoundPost {
   lastSeenDate: string | null;
   description: string | null;
   photoUrl: string | null;
+  /**
+   * The photo's copy a shared link to the record shows (`og:image` on /person/ID), at most 1200 px
+   * and without metadata: only when the poster chose to share it (`sharePhoto`), once it is made.
+   */
+  previewUrl: string | null;
   /** How the poster's contact reads, null without one; the contact itself only on request (POST /api/lost-found/:id/contact). */
   contactKind: ContactKind | null;
   /**

@@ -18,6 +18,8 @@ function lostFoundSpec(id: 'lostFound' | 'submitMissing') {
       area('description', 'lostFound.description', LIMITS.description),
       text('contact', 'lostFound.contact', LIMITS.contact, submitPage ? { title: 'submitMissing.contactRequired', text: 'submitMissing.contactRequiredText' } : undefined),
       { name: 'showContact', label: 'post.showContact', kind: 'checkbox', hint: 'post.showContactHint' },
+      // Drawn under the photo field; the form sends the photo itself on its own (src/islands/shared/PhotoField.tsx).
+      { name: 'sharePhoto', label: 'lostFound.sharePhoto', kind: 'checkbox', hint: 'lostFound.sharePhotoHint' },
     ],
     sendsLang: true,
     submit: submitPage ? 'submitMissing.submit' : 'lostFound.submit',

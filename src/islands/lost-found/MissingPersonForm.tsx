@@ -48,6 +48,7 @@ export function MissingPersonForm({
         description: text(values, 'description'),
         contact: text(values, 'contact'),
         showContact: values.showContact === true,
+        sharePhoto: values.sharePhoto === true,
         lang,
         photoUrl: photo.url,
       };
@@ -85,6 +86,7 @@ export function MissingPersonForm({
       {row('contact', { autoComplete: 'off', hint: t('lostFound.contactHint') })}
       {row('showContact', { hint: t('post.showContactHint') })}
       <PhotoField kind="missing-persons" t={t} url={photo.url} onChange={(url, uploading) => setPhoto({ url, uploading })} />
+      {row('sharePhoto', { hint: t('lostFound.sharePhotoHint') })}
       <button className="button" type="submit" disabled={pending || photo.uploading}>
         {submitLabel}
       </button>

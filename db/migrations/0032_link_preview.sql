@@ -1,0 +1,1 @@
+ALTER TABLE `lost_found_posts` ADD `preview_url` text;
