@@ -180,6 +180,8 @@ describe('the home boxes turn every 4 s, but never under a reader', () => {
     await page.clock.install();
     await page.goto('/');
     await requestBox(page).scrollIntoViewIfNeeded();
+    // The boxes are drawn by the server: wait until they are awake.
+    await page.locator('#help-boxes astro-island:not([ssr])').waitFor({ state: 'attached' });
     await requestBox(page).locator('.help-dot').nth(1).waitFor();
     return page;
   }

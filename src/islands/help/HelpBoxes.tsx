@@ -75,9 +75,12 @@ function useHold(box: RefObject<HTMLElement | null>, dialogOpen: boolean) {
   };
 }
 
-/** The system's "reduce motion": then nothing turns by itself. */
+/**
+ * The system's "reduce motion": then nothing turns by itself. Taken as asked until the phone
+ * answers, so the page the server draws (and a phone without scripts) shows no turning.
+ */
 function useReducedMotion() {
-  const [reduced, setReduced] = useState(false);
+  const [reduced, setReduced] = useState(true);
   useEffect(() => {
     const query = matchMedia('(prefers-reduced-motion: reduce)');
     const read = () => setReduced(query.matches);
