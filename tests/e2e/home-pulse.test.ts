@@ -3,13 +3,14 @@
  * URGENT badges, updating live (the feed drawn by the server: tests/e2e/boards.test.ts); the home
  * page's links, donate buttons and fixed figures.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { connected, post, usePhone } from './chromium.ts';
 import en from '../../src/common/i18n/en.json' with { type: 'json' };
 import ar from '../../src/common/i18n/ar.json' with { type: 'json' };
 
 const { visit } = usePhone();
+const withoutScripts = usePhone({ javaScriptEnabled: false });
 /** A fresh phone context on `path`, with the scripts the page loaded (closed through `context.close()`). */
 const open = (path: string, setup?: (context: BrowserContext, page: Page) => Promise<unknown>) => visit(path, { before: (page) => setup?.(page.context(), page) });
 
@@ -129,6 +130,17 @@ describe('home', () => {
     // The presets and the amount field are plain elements.
     expect(await page.locator('#donate astro-island').count()).toBe(0);
     await context.close();
+  });
+
+  it('without JavaScript, the help boxes show their first post and offer no button that needs a script', async () => {
+    const browser = await withoutScripts.context();
+    onTestFinished(() => browser.close());
+    const page = await browser.newPage();
+    await page.goto('/');
+    for (const box of ['.help-box.request', '.help-box.offer']) {
+      expect(await page.locator(`${box} .help-current-title`).isVisible(), box).toBe(true);
+      expect(await page.locator(`${box} button:visible`).allTextContents(), box).toEqual([await page.locator(`${box} .help-current`).textContent()]);
+    }
   });
 
   it('donates a preset or the amount typed on the payment page, in a new tab', async () => {
