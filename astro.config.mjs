@@ -3,11 +3,12 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { cpSync, existsSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { headersRules, pagePolicies } from './functions/hosts/page-policies.ts';
 import { LANGUAGES } from './src/common/i18n/languages.ts';
+import { scriptsAfterPaint } from './src/common/scripts-after-paint.ts';
 
 /**
  * Astro writes the English 404 as /404.html but the others as /{lang}/404/index.html; both hosts
@@ -22,6 +23,22 @@ const notFoundPagesBesideTheirLanguage = {
         const folder = fileURLToPath(new URL(`${lang}/404/`, dir));
         renameSync(`${folder}index.html`, fileURLToPath(new URL(`${lang}/404.html`, dir)));
         rmdirSync(folder);
+      }
+    },
+  },
+};
+
+/** Every prebuilt page starts its module scripts after its first paint (src/common/scripts-after-paint.ts); rendered pages do in src/middleware.ts. */
+/** @type {import('astro').AstroIntegration} */
+const scriptsAfterFirstPaint = {
+  name: 'scripts-after-paint',
+  hooks: {
+    'astro:build:done': ({ dir }) => {
+      const clientDir = fileURLToPath(dir);
+      for (const file of readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'))) {
+        const html = readFileSync(`${clientDir}${file}`, 'utf8');
+        const moved = scriptsAfterPaint(html);
+        if (moved !== html) writeFileSync(`${clientDir}${file}`, moved);
       }
     },
   },
@@ -83,7 +100,8 @@ export default defineConfig({
   output: 'static',
   adapter: forCloudflare ? cloudflare({ prerenderEnvironment: 'node', imageService: 'passthrough' }) : node({ mode: 'middleware' }),
   outDir: forCloudflare ? './dist/cloudflare' : './dist',
-  integrations: [react(), notFoundPagesBesideTheirLanguage, securityHeaders, ...(forCloudflare ? [] : [nodeHostBundle])],
+  // In this order: the 404 pages moved, their scripts started after the paint, then the policies hashed.
+  integrations: [react(), notFoundPagesBesideTheirLanguage, scriptsAfterFirstPaint, securityHeaders, ...(forCloudflare ? [] : [nodeHostBundle])],
   i18n: {
     locales: [...LANGUAGES],
     defaultLocale: 'en',

@@ -46,10 +46,14 @@ export const kindOf = (route: string): Kind => (NO_BOARD_ROUTES.has(route) ? 'no
  * boards had to themselves: /lost-found 90.9 KiB and /ice-reports 90.6 against 90.5. The board budget is 91 KiB until the shared
  * `limits` chunk (1 KiB of every board's value lists, sent to each board) is split by use, the
  * trim that brings it back.
+ * Then every page's module scripts started after its first paint (src/common/scripts-after-paint.ts;
+ * Lighthouse's slow line, /sos LCP 2.5 -> 1.5 s): their addresses moved from the HTML's tags into
+ * the inline loader, which counts as JavaScript, so /lost-found reads 91.1. The board budget is
+ * 91.25 KiB for those same bytes counted on the other side, with the same trim to bring it back.
  */
 export const BUDGETS = {
   'no board': { react: false, js: 12.75 * KIB, firstPaint: 14 * KIB },
-  board: { react: true, js: 91 * KIB, firstView: 150 * KIB, placeData: 32 * KIB },
+  board: { react: true, js: 91.25 * KIB, firstView: 150 * KIB, placeData: 32 * KIB },
 } as const;
 
 /**
@@ -173,7 +177,8 @@ export function pageWeight(page: Page) {
     ...attributes(/\s(?:component|renderer)-url="([^"]+)"/g),
   ];
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('\n');
-  for (const [, spec] of inline.matchAll(STATIC_IMPORT)) entries.push(new URL(spec!, `http://x${page.path}`).pathname);
+  // An inline script's imports, static or not, load without a tap (the page's scripts started after its paint: src/common/scripts-after-paint.ts).
+  for (const [, spec] of [...inline.matchAll(STATIC_IMPORT), ...inline.matchAll(DYNAMIC_IMPORT)]) entries.push(new URL(spec!, `http://x${page.path}`).pathname);
   for (const entry of entries) follow(entry, scripts, dynamic);
   // Dynamic imports: those of on-tap scripts wait for the tap; the others load now, with theirs.
   const onAction = new Set<string>();
@@ -256,7 +261,7 @@ if (import.meta.main) {
   const pages = [...builtPages(), ...rendered].filter((page) => (wanted.length ? wanted.includes(page.path) || wanted.includes(page.route) : page.lang === 'en'));
   const kib = (bytes: number) => (bytes / KIB).toFixed(1);
   const rows = pages.map(pageWeight);
-  console.log(`gzipped KiB; budgets: no board JS <= 12.75, HTML+CSS <= 14, no React; board JS <= 91, first view <= 150, place data on a tap <= 32. ${fileURLToPath(root)}`);
+  console.log(`gzipped KiB; budgets: no board JS <= 12.75, HTML+CSS <= 14, no React; board JS <= 91.25, first view <= 150, place data on a tap <= 32. ${fileURLToPath(root)}`);
   console.table(
     rows.map((row) => ({
       page: row.path,

@@ -7,6 +7,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { hostedRoomOrigin } from './common/room.ts';
 import { inlineScriptHashes, NON_PAGE_POLICY, pagePolicy, secure } from './common/security-headers.ts';
+import { scriptsAfterPaint } from './common/scripts-after-paint.ts';
 import { LIVE_URL } from './site-config.ts';
 
 export const onRequest = defineMiddleware(async ({ isPrerendered, locals, request }, next) => {
@@ -26,7 +27,7 @@ export const onRequest = defineMiddleware(async ({ isPrerendered, locals, reques
     response = page;
   }
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = await response.text();
+  const html = scriptsAfterPaint(await response.text());
   const headers = new Headers(response.headers);
   headers.delete('set-cookie');
   headers.set('Content-Type', 'text/html; charset=utf-8');
