@@ -2,12 +2,14 @@ import { expect, it } from 'vitest';
 import type { LostFoundPost } from '../../src/common/contract/index.ts';
 import ar from '../../src/common/i18n/ar.json';
 import { QUICK_EXIT_URL } from '../../src/site-config.ts';
-import { hydrated, toast, usePhone } from './chromium.ts';
+import { hydrated, ownServer, toast, usePhone } from './chromium.ts';
 
 const { context: newContext } = usePhone({ serviceWorkers: 'allow' });
 
 it('after one online visit, /sos and the visited pages read offline; a form sent offline says so and keeps what was typed', async () => {
-  const context = await newContext();
+  // A server of its own: another file's post, heard live, would refresh the board between the visit and the check.
+  const server = await ownServer({ sample: true });
+  const context = await newContext({ baseURL: server.url });
   const page = await context.newPage();
   await page.goto('/ar/lost-found');
   // The service worker takes over, keeps this language's /sos, and sees the page once more.
@@ -15,6 +17,10 @@ it('after one online visit, /sos and the visited pages read offline; a form sent
   await expect.poll(() => page.evaluate(async () => !!(await caches.match('/ar/sos'))), { timeout: 10_000 }).toBe(true);
   await page.reload();
   await page.waitForSelector('.posts > li');
+  // The cards come with the page; its scripts (kept by the service worker as they load) come after
+  // its first paint, and the board's island wakes when the phone is idle: both before going offline.
+  await hydrated(page);
+  await page.waitForFunction(() => customElements.get('language-menu') && customElements.get('live-events'));
   const firstPost = await page.locator('.posts > li h3').first().textContent();
 
   await context.setOffline(true);
