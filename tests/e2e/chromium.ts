@@ -117,6 +117,11 @@ export function usePhone(defaults: BrowserContextOptions = {}, { full = false } 
  * the page, as it would on a slow phone.
  */
 export async function hydrated(page: Page): Promise<void> {
+  // The page's scripts start after its first paint (src/common/scripts-after-paint.ts): every
+  // custom element on it is defined once they have run.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('*')].every((element) => !element.localName.includes('-') || element.localName.startsWith('astro-') || customElements.get(element.localName)),
+  );
   const eager = 'astro-island:not([client="visible"])';
   if (!(await page.locator(eager).count())) return;
   const island = page.locator(`${eager}:not([ssr])`).first();
