@@ -118,10 +118,17 @@ export function usePhone(defaults: BrowserContextOptions = {}, { full = false } 
  */
 export async function hydrated(page: Page): Promise<void> {
   // The page's scripts start after its first paint (src/common/scripts-after-paint.ts): every
-  // custom element on it is defined once they have run.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('*')].every((element) => !element.localName.includes('-') || element.localName.startsWith('astro-') || customElements.get(element.localName)),
-  );
+  // custom element on it is defined once they have run. A phone without scripts never runs them,
+  // and a test that blocks them goes on after a few seconds.
+  if (await page.evaluate(() => matchMedia('(scripting: none)').matches)) return;
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('*')].every((element) => !element.localName.includes('-') || element.localName.startsWith('astro-') || customElements.get(element.localName)),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   const eager = 'astro-island:not([client="visible"])';
   if (!(await page.locator(eager).count())) return;
   const island = page.locator(`${eager}:not([ssr])`).first();
