@@ -21,5 +21,8 @@ export function scriptsAfterPaint(html: string): string {
   // paints, so they start a frame after the next: once a frame has been drawn (a hidden tab draws
   // none, and starts them when shown).
   const loader = `<script>addEventListener("load",()=>requestAnimationFrame(()=>requestAnimationFrame(()=>{${imports}})))</script>`;
-  return html.replace(MODULE_SCRIPT, '').replace('</body>', `${loader}</body>`);
+  const page = html.replace(MODULE_SCRIPT, '');
+  // Before the body's own closing tag, the last one (an inline script's text could hold another).
+  const end = page.lastIndexOf('</body>');
+  return end < 0 ? `${page}${loader}` : `${page.slice(0, end)}${loader}${page.slice(end)}`;
 }
